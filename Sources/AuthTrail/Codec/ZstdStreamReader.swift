@@ -1,0 +1,421 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Receives what a `ZstdStreamReader` finds, in input order.
+package protocol DecodedStreamSink {
+    /// A skippable frame's payload (AuthTrail puts segment and bundle metadata there).
+    mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int)
+    /// One decoded line, without its newline. The buffer is valid only during the call.
+    mutating func line(_ bytes: UnsafeRawBufferPointer)
+    /// Something that could not be decoded; reading goes on after it where it can.
+    mutating func issue(_ issue: DecodeIssue)
+}
+
+/// Reads any sequence of zstd frames (skippable frames included) and splits the decoded stream into lines.
+///
+/// The reader walks the frame format itself and hands zstd one complete block at a time, so it always knows where
+/// the last decodable byte is. On an unterminated, torn or corrupt tail it delivers every complete line before it
+/// and reports what it could not decode (bytes, dropped lines, a cut line) instead of failing the whole input:
+/// `zstd -d`, DuckDB and most bindings either say nothing or fail everything there.
+///
+/// A frame's lines are held back until its checksum verifies (up to `Limits.unverifiedFrameBytes`), so a flipped
+/// bit never turns into silently wrong events.
+package final class ZstdStreamReader {
+    package struct Limits: Sendable {
+        /// Lines longer than this are skipped and reported, so memory stays bounded on hostile input.
+        package var lineBytes = 16 << 20
+        /// Skippable-frame payloads larger than this are stepped over without being delivered.
+        package var skippablePayloadBytes = 16 << 20
+        /// Decoded bytes of one frame held back for checksum verification before they are released unverified.
+        package var unverifiedFrameBytes = 8 << 20
+        /// Compressed bytes read from the source at a time.
+        package var readChunkBytes = 1 << 20
+
+        package init() {}
+    }
+
+    private static let zstdMagic: UInt32 = 0xFD2F_B528
+
+    private let limits: Limits
+    private let context: OpaquePointer
+    private var decodeScratch: [UInt8]
+
+    // The compressed input: window[position...] is unread; windowBase is the input offset of window[0].
+    private var window: [UInt8] = []
+    private var position = 0
+    private var windowBase = 0
+    private var sourceEnded = false
+
+    // The decoded stream: output of the current frame not yet verified, and the unfinished last line.
+    private var frameOutput: [UInt8] = []
+    private var lineCarry: [UInt8] = []
+    private var skippingOversizedLine = false
+
+    /// Lines delivered so far.
+    package private(set) var linesDelivered = 0
+    /// Compressed bytes consumed so far.
+    package var bytesConsumed: Int { windowBase + position }
+
+    package init(limits: Limits = Limits()) throws(ZstdError) {
+        self.limits = limits
+        context = try ZstdCalls.createDecompressionContext()
+        decodeScratch = [UInt8](repeating: 0, count: ZstdCalls.decompressionOutputSize)
+    }
+
+    deinit { ZstdCalls.freeDecompressionContext(context) }
+
+    /// Reads `source` to its end, telling `sink` every skippable frame, line and issue.
+    package func read(from source: inout some ByteSource, into sink: inout some DecodedStreamSink) {
+        window.removeAll(keepingCapacity: true)
+        position = 0
+        windowBase = 0
+        sourceEnded = false
+        frameOutput.removeAll(keepingCapacity: true)
+        lineCarry.removeAll(keepingCapacity: true)
+        skippingOversizedLine = false
+        linesDelivered = 0
+
+        do {
+            while try ensure(4, from: &source) {
+                let magic = littleEndianUInt32(at: position)
+                if magic & SkippableFrame.magicMask == SkippableFrame.magicBase {
+                    try readSkippableFrame(variant: UInt8(magic & 0x0F), from: &source, into: &sink)
+                } else if magic == Self.zstdMagic {
+                    try readFrame(from: &source, into: &sink)
+                } else {
+                    let start = bytesConsumed
+                    try resynchronize(from: &source)
+                    discardPartialLine()
+                    sink.issue(DecodeIssue(kind: .notZstd, offset: start, bytesLost: bytesConsumed - start))
+                }
+            }
+            let trailing = window.count - position
+            if trailing > 0 {
+                let start = bytesConsumed
+                position = window.count
+                sink.issue(DecodeIssue(kind: .notZstd, offset: start, bytesLost: trailing, cutLineBytes: discardPartialLine()))
+            } else if !lineCarry.isEmpty && !skippingOversizedLine {
+                // The last frame ended cleanly: a final line without a newline is still a whole line.
+                deliver(lineCarry, to: &sink)
+                lineCarry.removeAll(keepingCapacity: true)
+            }
+        } catch {
+            let cut = discardPartialLine()
+            sink.issue(DecodeIssue(kind: .readError, offset: bytesConsumed, cutLineBytes: cut, cause: error.description))
+        }
+    }
+
+    // MARK: Frames
+
+    private func readSkippableFrame(
+        variant: UInt8, from source: inout some ByteSource, into sink: inout some DecodedStreamSink
+    ) throws(SystemError) {
+        let start = bytesConsumed
+        guard try ensure(8, from: &source) else { return truncatedSkippable(start, into: &sink) }
+        let size = Int(littleEndianUInt32(at: position + 4))
+        if size <= limits.skippablePayloadBytes {
+            guard try ensure(8 + size, from: &source) else { return truncatedSkippable(start, into: &sink) }
+            window.withUnsafeBytes { bytes in
+                sink.skippableFrame(
+                    variant: variant, payload: UnsafeRawBufferPointer(rebasing: bytes[(position + 8)..<(position + 8 + size)]),
+                    offset: start)
+            }
+            position += 8 + size
+        } else {
+            position += 8
+            var toSkip = size
+            while toSkip > 0 {
+                guard try ensure(1, from: &source) else { return truncatedSkippable(start, into: &sink) }
+                let step = min(toSkip, window.count - position)
+                position += step
+                toSkip -= step
+            }
+        }
+    }
+
+    private func truncatedSkippable(_ start: Int, into sink: inout some DecodedStreamSink) {
+        let lost = window.count - position
+        position = window.count
+        sink.issue(DecodeIssue(kind: .truncatedSkippableFrame, offset: start, bytesLost: lost, cutLineBytes: discardPartialLine()))
+    }
+
+    private enum FrameFailure: Error {
+        case truncated(blockStart: Int)
+        case corrupt(ZstdError?)
+        case checksum(ZstdError)
+        case read(SystemError)
+    }
+
+    private func readFrame(from source: inout some ByteSource, into sink: inout some DecodedStreamSink) throws(SystemError) {
+        let frameStart = bytesConsumed
+        do {
+            try decodeFrame(from: &source, into: &sink)
+            release(into: &sink)
+        } catch {
+            try handle(error, frameStart: frameStart, from: &source, into: &sink)
+        }
+    }
+
+    private func handle(
+        _ failure: FrameFailure, frameStart: Int, from source: inout some ByteSource, into sink: inout some DecodedStreamSink
+    ) throws(SystemError) {
+        switch failure {
+        case .truncated(let blockStart):
+            // A crash or a cut copy: keep every complete block, report the rest.
+            release(into: &sink)
+            let lost = window.count - position
+            position = window.count
+            sink.issue(DecodeIssue(
+                kind: .truncatedFrame, offset: blockStart, bytesLost: bytesConsumed - blockStart,
+                cutLineBytes: discardPartialLine(), cause: lost == 0 ? "frame not terminated" : nil))
+        case .checksum(let error):
+            let dropped = dropFrameOutput()
+            sink.issue(DecodeIssue(
+                kind: .checksumMismatch, offset: frameStart, linesDropped: dropped.lines, cutLineBytes: dropped.cut,
+                cause: error.name))
+        case .corrupt(let error):
+            let dropped = dropFrameOutput()
+            position = frameStart - windowBase + 1
+            try resynchronize(from: &source)
+            sink.issue(DecodeIssue(
+                kind: .corruptFrame, offset: frameStart, bytesLost: bytesConsumed - frameStart,
+                linesDropped: dropped.lines, cutLineBytes: dropped.cut, cause: error?.name))
+        case .read(let error):
+            throw error
+        }
+    }
+
+    /// Walks one frame block by block, feeding each complete block to zstd.
+    private func decodeFrame(
+        from source: inout some ByteSource, into sink: inout some DecodedStreamSink
+    ) throws(FrameFailure) {
+        let frameStart = bytesConsumed
+        _ = try need(FrameHeader.maximumSize, from: &source)
+        let available = min(window.count - position, FrameHeader.maximumSize)
+        let header = FrameHeader(window[position..<(position + available)])
+        let headerSize: Int
+        let hasChecksum: Bool
+        switch header {
+        case .valid(let size, let checksum):
+            (headerSize, hasChecksum) = (size, checksum)
+        case .incomplete:
+            throw FrameFailure.truncated(blockStart: frameStart)
+        case .invalid:
+            throw FrameFailure.corrupt(nil)
+        }
+
+        do throws(ZstdError) { try ZstdCalls.resetDecompression(context) } catch { throw FrameFailure.corrupt(error) }
+        try feed(count: headerSize)
+
+        while true {
+            let blockStart = bytesConsumed
+            guard try need(3, from: &source) else { throw FrameFailure.truncated(blockStart: blockStart) }
+            let blockHeader = Int(window[position]) | Int(window[position + 1]) << 8 | Int(window[position + 2]) << 16
+            let isLast = blockHeader & 1 == 1
+            let blockType = (blockHeader >> 1) & 3
+            let blockSize = blockHeader >> 3
+            // Block types: 0 raw, 1 RLE (one byte repeated blockSize times), 2 compressed, 3 reserved.
+            guard blockType != 3, blockSize <= ZstdCalls.blockSizeMax else { throw FrameFailure.corrupt(nil) }
+            let contentSize = blockType == 1 ? 1 : blockSize
+            guard try need(3 + contentSize, from: &source) else { throw FrameFailure.truncated(blockStart: blockStart) }
+            try feed(count: 3 + contentSize)
+            if frameOutput.count > limits.unverifiedFrameBytes { release(into: &sink) }
+            if isLast { break }
+        }
+        if hasChecksum {
+            let checksumStart = bytesConsumed
+            guard try need(4, from: &source) else { throw FrameFailure.truncated(blockStart: checksumStart) }
+            do {
+                try feed(count: 4)
+            } catch .corrupt(let error?) where error.isChecksumMismatch {
+                throw FrameFailure.checksum(error)
+            }
+        }
+    }
+
+    /// Gives the next `count` input bytes to zstd and collects all the output they make.
+    private func feed(count: Int) throws(FrameFailure) {
+        var offset = 0
+        while true {
+            let start = position + offset
+            let step = window.withUnsafeBytes { input in
+                decodeScratch.withUnsafeMutableBytes { output in
+                    Result { () throws(ZstdError) in
+                        try ZstdCalls.decompressStream(
+                            context, input: UnsafeRawBufferPointer(rebasing: input[start..<(position + count)]),
+                            output: output)
+                    }
+                }
+            }
+            switch step {
+            case .failure(let error): throw .corrupt(error)
+            case .success(let (consumed, produced, _)):
+                offset += consumed
+                if produced > 0 { frameOutput.append(contentsOf: decodeScratch[0..<produced]) }
+                // Stop once all input is taken and zstd did not fill the output (so nothing is left to flush).
+                if offset == count && produced < decodeScratch.count {
+                    position += count
+                    return
+                }
+            }
+        }
+    }
+
+    // MARK: Lines
+
+    /// Splits the current frame's verified output into lines and hands them to the sink.
+    private func release(into sink: inout some DecodedStreamSink) {
+        guard !frameOutput.isEmpty else { return }
+        frameOutput.withUnsafeBytes { bytes in
+            var lineStart = 0
+            while let newline = firstNewline(in: bytes, from: lineStart) {
+                if skippingOversizedLine {
+                    skippingOversizedLine = false
+                } else if lineCarry.isEmpty {
+                    deliverLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<newline]), to: &sink)
+                } else if lineCarry.count + (newline - lineStart) > limits.lineBytes {
+                    reportOversizedLine(into: &sink)
+                } else {
+                    lineCarry.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<newline]))
+                    deliver(lineCarry, to: &sink)
+                }
+                lineCarry.removeAll(keepingCapacity: true)
+                lineStart = newline + 1
+            }
+            let tail = bytes.count - lineStart
+            if tail > 0 && !skippingOversizedLine {
+                if lineCarry.count + tail > limits.lineBytes {
+                    reportOversizedLine(into: &sink)
+                    skippingOversizedLine = true
+                    lineCarry.removeAll(keepingCapacity: false)
+                } else {
+                    lineCarry.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lineStart...]))
+                }
+            }
+        }
+        frameOutput.removeAll(keepingCapacity: true)
+    }
+
+    private func reportOversizedLine(into sink: inout some DecodedStreamSink) {
+        sink.issue(DecodeIssue(
+            kind: .oversizedLine, offset: bytesConsumed,
+            cause: "line \(linesDelivered + 1) is longer than \(limits.lineBytes) bytes"))
+    }
+
+    private func deliver(_ line: [UInt8], to sink: inout some DecodedStreamSink) {
+        line.withUnsafeBytes { deliverLine($0, to: &sink) }
+    }
+
+    @inline(__always)
+    private func deliverLine(_ line: UnsafeRawBufferPointer, to sink: inout some DecodedStreamSink) {
+        var line = line
+        // Tolerate CRLF line ends from files edited elsewhere.
+        if let last = line.last, last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+        linesDelivered += 1
+        sink.line(line)
+    }
+
+    /// Drops the current frame's unverified output; returns the complete lines dropped and the cut line's length.
+    private func dropFrameOutput() -> (lines: Int, cut: Int) {
+        var lines = 0
+        var lastNewline = -1
+        for (index, byte) in frameOutput.enumerated() where byte == UInt8(ascii: "\n") {
+            lines += 1
+            lastNewline = index
+        }
+        // The carried partial line is completed by the dropped bytes, so it is lost with them.
+        let cut: Int
+        if lines > 0 {
+            cut = frameOutput.count - lastNewline - 1
+        } else {
+            cut = skippingOversizedLine ? 0 : lineCarry.count + frameOutput.count
+        }
+        frameOutput.removeAll(keepingCapacity: true)
+        lineCarry.removeAll(keepingCapacity: true)
+        return (lines, cut)
+    }
+
+    /// Discards the unfinished last line after a failure; returns its length (0 when no line was cut).
+    @discardableResult
+    private func discardPartialLine() -> Int {
+        let cut = skippingOversizedLine ? 0 : lineCarry.count
+        lineCarry.removeAll(keepingCapacity: true)
+        skippingOversizedLine = false
+        return cut
+    }
+
+    // MARK: Input window
+
+    /// Makes at least `count` unread bytes available; false when the input ends first.
+    private func ensure(_ count: Int, from source: inout some ByteSource) throws(SystemError) -> Bool {
+        while window.count - position < count {
+            if sourceEnded { return false }
+            if position > 0 {
+                window.removeSubrange(0..<position)
+                windowBase += position
+                position = 0
+            }
+            let chunk = max(limits.readChunkBytes, count - window.count)
+            let oldCount = window.count
+            window.append(contentsOf: repeatElement(0, count: chunk))
+            let result = window.withUnsafeMutableBytes { bytes in
+                Result { () throws(SystemError) in
+                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[oldCount...]))
+                }
+            }
+            let read = try result.get()
+            window.removeLast(chunk - read)
+            if read == 0 { sourceEnded = true }
+        }
+        return true
+    }
+
+    private func need(_ count: Int, from source: inout some ByteSource) throws(FrameFailure) -> Bool {
+        do throws(SystemError) { return try ensure(count, from: &source) } catch { throw .read(error) }
+    }
+
+    /// Skips forward to the next byte that starts a zstd or skippable frame magic, or to the end of the input.
+    private func resynchronize(from source: inout some ByteSource) throws(SystemError) {
+        while try ensure(4, from: &source) {
+            let found = window.withUnsafeBytes { bytes -> Int? in
+                var index = position
+                while index + 4 <= bytes.count {
+                    let magic = littleEndianUInt32(bytes, at: index)
+                    if magic == Self.zstdMagic || magic & SkippableFrame.magicMask == SkippableFrame.magicBase {
+                        return index
+                    }
+                    index += 1
+                }
+                return nil
+            }
+            if let found {
+                position = found
+                return
+            }
+            position = window.count - 3
+            if sourceEnded { break }
+        }
+        position = window.count
+    }
+
+    private func littleEndianUInt32(at index: Int) -> UInt32 {
+        window.withUnsafeBytes { littleEndianUInt32($0, at: index) }
+    }
+
+    private func littleEndianUInt32(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32 {
+        UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
+            | UInt32(bytes[index + 3]) << 24
+    }
+}
+
+@inline(__always)
+private func firstNewline(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+    guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else { return nil }
+    return base.distance(to: UnsafeRawPointer(found))
+}

@@ -1,0 +1,84 @@
+/// The schema version this library writes.
+public let authTrailSchemaVersion = 1
+
+/// Per-line context the store adds to every event.
+package struct EventContext: Sendable {
+    package var installID: String
+    package var sequence: Int
+
+    package init(installID: String, sequence: Int) {
+        self.installID = installID
+        self.sequence = sequence
+    }
+}
+
+extension TrailEvent {
+    /// Appends the event as one NDJSON line (schema v1). The event must already be redacted.
+    package func encode(into writer: inout JSONLineWriter, context: EventContext) {
+        writer.beginObject()
+        writer.key(FieldName.timestamp)
+        writer.rawString { Timestamp.append(timestamp, to: &$0) }
+        writer.field(FieldName.schema, authTrailSchemaVersion)
+        writer.field(FieldName.sequence, context.sequence)
+        writer.field(FieldName.eventName, name.rawValue)
+        writer.field(FieldName.severityText, severity.text)
+        writer.field(FieldName.severityNumber, severity.number)
+        writer.field(FieldName.installID, context.installID)
+        writer.field(FieldName.operationID, operationID?.rawValue)
+        writer.field(FieldName.attempt, attempt)
+        writer.field(FieldName.resendCount, attempt.map { max(0, $0 - 1) })
+        writer.field(FieldName.kind, kind?.rawValue)
+        writer.field(FieldName.scopes, strings: scopes)
+        writer.field(FieldName.authorityHost, authorityHost)
+        writer.field(FieldName.correlationID, correlationID)
+        writer.field(FieldName.durationMilliseconds, milli: duration.map(\.milliseconds))
+        writer.field(FieldName.outcome, outcome?.rawValue)
+        if let failure {
+            writer.field(FieldName.errorType, failure.errorType)
+            writer.field(FieldName.errorDomain, failure.domain)
+            writer.field(FieldName.errorCode, failure.code)
+            writer.field(FieldName.errorCodeName, failure.codeName)
+            writer.field(FieldName.errorSubcode, failure.subcode)
+            writer.field(FieldName.errorSubcodeName, failure.subcodeName)
+            writer.field(FieldName.oauthError, failure.oauthError)
+            writer.field(FieldName.oauthSuberror, failure.oauthSuberror)
+            writer.field(FieldName.stsErrorCodes, integers: failure.stsErrorCodes)
+            writer.field(FieldName.httpStatus, failure.httpStatus)
+            writer.field(FieldName.retryAfterSeconds, milli: failure.retryAfterSeconds)
+            if failure.throttledByMSAL { writer.field(FieldName.throttledByMSAL, true) }
+            if failure.claimsChallenge { writer.field(FieldName.claimsChallenge, true) }
+            writer.field(FieldName.grantedScopes, strings: failure.grantedScopes)
+            writer.field(FieldName.declinedScopes, strings: failure.declinedScopes)
+            writer.field(FieldName.underlying, strings: failure.underlying)
+            writer.field(FieldName.action, failure.action?.rawValue)
+            writer.field(FieldName.exceptionMessage, failure.message)
+        }
+        writer.field(FieldName.waitMilliseconds, milli: wait.map(\.milliseconds))
+        writer.field(FieldName.body, message)
+        for key in attributes.keys.sorted() where !FieldName.isReserved(key) {
+            writer.field(key, attributes[key])
+        }
+        writer.endLine()
+    }
+}
+
+extension FieldName {
+    /// Attribute keys may not shadow schema fields.
+    package static func isReserved(_ key: String) -> Bool { reserved.contains(key) }
+
+    private static let reserved: Set<String> = [
+        timestamp, schema, sequence, eventName, severityText, severityNumber, installID, operationID, attempt,
+        resendCount, kind, scopes, authorityHost, correlationID, durationMilliseconds, outcome, errorType, errorDomain,
+        errorCode, errorCodeName, errorSubcode, errorSubcodeName, oauthError, oauthSuberror, stsErrorCodes, httpStatus,
+        retryAfterSeconds, throttledByMSAL, claimsChallenge, grantedScopes, declinedScopes, underlying, action,
+        exceptionMessage, waitMilliseconds, body,
+    ]
+}
+
+extension Duration {
+    /// The duration in milliseconds, as a Double.
+    package var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Records one acquisition attempt: `acquisition.start` when it begins, `acquisition.end` with its outcome and
+/// duration when it ends. Obtain one from `Trail.beginAcquisition`.
+public struct AcquisitionRecorder: Sendable {
+    public let trail: Trail
+    public let operationID: OperationID
+    public let attempt: Int
+    public let kind: TrailEvent.AcquisitionKind
+    public let scopes: [String]
+    public let authorityHost: String?
+    private let started: ContinuousClock.Instant
+
+    init(trail: Trail, operationID: OperationID, attempt: Int, kind: TrailEvent.AcquisitionKind, scopes: [String], authorityHost: String?) {
+        self.trail = trail
+        self.operationID = operationID
+        self.attempt = attempt
+        self.kind = kind
+        self.scopes = scopes
+        self.authorityHost = authorityHost
+        started = ContinuousClock.now
+    }
+
+    /// Records success. Pass MSAL's correlation id (`result.correlationId`) when there is one.
+    public func succeeded(correlationID: String? = nil) {
+        trail.record(endEvent(outcome: .success, severity: .info, correlationID: correlationID, failure: nil))
+    }
+
+    /// Records a failure, classifying `error` (domain, code, sub-code, OAuth and STS codes, HTTP status, Retry-After).
+    @discardableResult
+    public func failed(_ error: any Error) -> FailureDetails {
+        let failure = FailureDetails(classifying: error)
+        let cancelled = failure.action == .userCancelled
+        let correlationID = (error as NSError).userInfo[MSALUserInfoKey.correlationID] as? String
+        trail.record(endEvent(
+            outcome: cancelled ? .cancelled : .failure, severity: cancelled ? .warning : .error,
+            correlationID: correlationID, failure: failure))
+        return failure
+    }
+
+    /// The next attempt of the same operation (a retry, or the interactive fallback of a silent call).
+    public func nextAttempt(_ kind: TrailEvent.AcquisitionKind, scopes: [String]? = nil) -> AcquisitionRecorder {
+        trail.beginAcquisition(kind, scopes: scopes ?? self.scopes, authorityHost: authorityHost, operationID: operationID, attempt: attempt + 1)
+    }
+
+    private func endEvent(outcome: TrailEvent.Outcome, severity: Severity, correlationID: String?, failure: FailureDetails?) -> TrailEvent {
+        TrailEvent(
+            name: .acquisitionEnd, severity: severity, operationID: operationID, attempt: attempt, kind: kind,
+            scopes: scopes, authorityHost: authorityHost, correlationID: correlationID,
+            duration: ContinuousClock.now - started, outcome: outcome, failure: failure)
+    }
+}
+
+extension Trail {
+    /// Starts recording an acquisition attempt.
+    /// - Parameters:
+    ///   - kind: silent or interactive.
+    ///   - scopes: the scopes requested.
+    ///   - authorityHost: the authority's host, for example `login.microsoftonline.com`.
+    ///   - operationID: ties this attempt to the others of the same chain; a new one by default.
+    ///   - attempt: 1 for the first attempt of the chain.
+    public func beginAcquisition(
+        _ kind: TrailEvent.AcquisitionKind, scopes: [String], authorityHost: String? = nil,
+        operationID: OperationID = OperationID(), attempt: Int = 1
+    ) -> AcquisitionRecorder {
+        let recorder = AcquisitionRecorder(
+            trail: self, operationID: operationID, attempt: attempt, kind: kind, scopes: scopes, authorityHost: authorityHost)
+        record(TrailEvent(
+            name: .acquisitionStart, severity: .debug, operationID: operationID, attempt: attempt, kind: kind,
+            scopes: scopes, authorityHost: authorityHost))
+        return recorder
+    }
+}

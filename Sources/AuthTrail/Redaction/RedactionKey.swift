@@ -1,0 +1,23 @@
+package import Crypto
+import Foundation
+
+/// The per-install secret that keys pseudonyms (HMAC-SHA256), so the same user gives the same token within one install
+/// and nobody can reverse a token by hashing guesses. Never written to a log; only its `id` is.
+public struct RedactionKey: Sendable {
+    package let key: SymmetricKey
+    /// A short public fingerprint of the key (first 8 hex digits of SHA-256 of the key), recorded in segment metadata
+    /// so support can tell whether two bundles' pseudonyms are comparable.
+    public let id: String
+
+    /// A key from 32 secret bytes.
+    public init(bytes: [UInt8]) {
+        precondition(bytes.count >= 16, "a redaction key needs at least 16 bytes")
+        key = SymmetricKey(data: bytes)
+        id = SHA256.hash(data: bytes).prefix(4).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A new random key.
+    public static func random() -> RedactionKey {
+        RedactionKey(bytes: SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) })
+    }
+}

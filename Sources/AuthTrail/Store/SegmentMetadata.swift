@@ -1,0 +1,105 @@
+package import Foundation
+
+/// Who wrote a segment, stored in the skippable frame that opens it (every zstd reader skips it) and repeated in the
+/// segment's first line (`segment.start`) so `zstdcat | jq` and DuckDB users see it too. Never holds the redaction key.
+public struct SegmentMetadata: Sendable, Hashable, Codable {
+    public var format = "authtrail-segment"
+    public var schema = authTrailSchemaVersion
+    /// Random per install; never a hardware id.
+    public var installID: String
+    public var appID: String
+    public var appVersion: String
+    public var osName: String
+    public var osVersion: String
+    public var libraryVersion: String
+    public var zstdVersion: String
+    public var processID: Int
+    /// The segment's sequence number within its process.
+    public var segmentSequence: Int
+    /// RFC 3339 UTC.
+    public var createdAt: String
+    public var redactionLevel: RedactionLevel
+    public var redactionKeyID: String
+    public var compressionLevel: Int
+
+    enum CodingKeys: String, CodingKey {
+        case format, schema
+        case installID = "install.id"
+        case appID = "app.id"
+        case appVersion = "app.version"
+        case osName = "os.name"
+        case osVersion = "os.version"
+        case libraryVersion = "authtrail.version"
+        case zstdVersion = "zstd.version"
+        case processID = "process.pid"
+        case segmentSequence = "segment.sequence"
+        case createdAt = "segment.created_at"
+        case redactionLevel = "redaction.level"
+        case redactionKeyID = "redaction.key_id"
+        case compressionLevel = "compression.level"
+    }
+
+    /// The metadata as compact JSON with sorted keys.
+    package func jsonBytes() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array((try? encoder.encode(self)) ?? Data("{}".utf8))
+    }
+
+    /// The `segment.start` event that repeats the metadata as the segment's first line.
+    package func startEvent(at date: Date) -> TrailEvent {
+        var attributes: [String: String] = [:]
+        let mirror: [(CodingKeys, String)] = [
+            (.appID, appID), (.appVersion, appVersion), (.osName, osName), (.osVersion, osVersion),
+            (.libraryVersion, libraryVersion), (.zstdVersion, zstdVersion), (.processID, String(processID)),
+            (.segmentSequence, String(segmentSequence)), (.redactionLevel, redactionLevel.rawValue),
+            (.redactionKeyID, redactionKeyID),
+        ]
+        for (key, value) in mirror { attributes[key.rawValue] = value }
+        return TrailEvent(name: .segmentStart, severity: .info, timestamp: date, attributes: attributes)
+    }
+}
+
+/// The app that links AuthTrail, as segment metadata describes it.
+public struct AppInfo: Sendable, Hashable {
+    public var identifier: String
+    public var version: String
+
+    public init(identifier: String, version: String) {
+        self.identifier = identifier
+        self.version = version
+    }
+
+    /// The main bundle's identifier and short version where there is one, else the process name.
+    public static var current: AppInfo {
+        let info = Bundle.main.infoDictionary ?? [:]
+        return AppInfo(
+            identifier: Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName,
+            version: info["CFBundleShortVersionString"] as? String ?? "unknown")
+    }
+}
+
+/// The library's own version, written into every segment.
+public let authTrailLibraryVersion = "0.1.0"
+
+extension SegmentMetadata {
+    static var currentOperatingSystem: (name: String, version: String) {
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        let text = "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
+        #if os(iOS)
+        return ("iOS", text)
+        #elseif os(macOS)
+        return ("macOS", text)
+        #elseif os(tvOS)
+        return ("tvOS", text)
+        #elseif os(watchOS)
+        return ("watchOS", text)
+        #elseif os(visionOS)
+        return ("visionOS", text)
+        #elseif os(Linux)
+        return ("Linux", text)
+        #else
+        return ("unknown", text)
+        #endif
+    }
+}

@@ -1,0 +1,1 @@
+print("authtrail-bench: not yet")

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+@main
+struct AuthtrailCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "authtrail",
+        abstract: "Diagnose MSAL token acquisition failures from AuthTrail logs.",
+        subcommands: [])
+}
