@@ -1,5 +1,5 @@
 public import Foundation
-public import AuthTrail
+import AuthTrail
 
 /// One decoded event line, with the fields the report reads. Unknown fields are ignored.
 public struct LogRecord: Sendable {

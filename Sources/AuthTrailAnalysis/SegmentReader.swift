@@ -1,4 +1,4 @@
-public import AuthTrail
+package import AuthTrail
 import Foundation
 
 /// What reading one input found: its events, its metadata frames, and what could not be decoded.

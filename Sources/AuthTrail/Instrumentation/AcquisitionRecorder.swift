@@ -9,7 +9,7 @@ public struct AcquisitionRecorder: Sendable {
     public let kind: TrailEvent.AcquisitionKind
     public let scopes: [String]
     public let authorityHost: String?
-    private let started: ContinuousClock.Instant
+    private let started: Date
 
     init(trail: Trail, operationID: OperationID, attempt: Int, kind: TrailEvent.AcquisitionKind, scopes: [String], authorityHost: String?) {
         self.trail = trail
@@ -18,7 +18,7 @@ public struct AcquisitionRecorder: Sendable {
         self.kind = kind
         self.scopes = scopes
         self.authorityHost = authorityHost
-        started = ContinuousClock.now
+        started = trail.configuration.clock.now()
     }
 
     /// Records success. Pass MSAL's correlation id (`result.correlationId`) when there is one.
@@ -44,10 +44,11 @@ public struct AcquisitionRecorder: Sendable {
     }
 
     private func endEvent(outcome: TrailEvent.Outcome, severity: Severity, correlationID: String?, failure: FailureDetails?) -> TrailEvent {
-        TrailEvent(
-            name: .acquisitionEnd, severity: severity, operationID: operationID, attempt: attempt, kind: kind,
+        let now = trail.configuration.clock.now()
+        return TrailEvent(
+            name: .acquisitionEnd, severity: severity, timestamp: now, operationID: operationID, attempt: attempt, kind: kind,
             scopes: scopes, authorityHost: authorityHost, correlationID: correlationID,
-            duration: ContinuousClock.now - started, outcome: outcome, failure: failure)
+            duration: .seconds(max(0, now.timeIntervalSince(started))), outcome: outcome, failure: failure)
     }
 }
 
@@ -66,7 +67,7 @@ extension Trail {
         let recorder = AcquisitionRecorder(
             trail: self, operationID: operationID, attempt: attempt, kind: kind, scopes: scopes, authorityHost: authorityHost)
         record(TrailEvent(
-            name: .acquisitionStart, severity: .debug, operationID: operationID, attempt: attempt, kind: kind,
+            name: .acquisitionStart, severity: .debug, timestamp: configuration.clock.now(), operationID: operationID, attempt: attempt, kind: kind,
             scopes: scopes, authorityHost: authorityHost))
         return recorder
     }

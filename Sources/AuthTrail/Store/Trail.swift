@@ -90,7 +90,7 @@ public final class Trail: Sendable {
             installID: installID, appID: configuration.app.identifier, appVersion: configuration.app.version,
             osName: os.name, osVersion: os.version, libraryVersion: authTrailLibraryVersion,
             zstdVersion: zstdLibraryVersion, processID: Int(SystemCalls.processID),
-            segmentSequence: state.segmentSequence, createdAt: Timestamp.string(Date()),
+            segmentSequence: state.segmentSequence, createdAt: Timestamp.string(configuration.clock.now()),
             redactionLevel: configuration.redactionLevel, redactionKeyID: redactor.keyID,
             compressionLevel: configuration.compressionLevel)
         let writer = try SegmentWriter(

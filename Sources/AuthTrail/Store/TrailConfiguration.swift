@@ -11,6 +11,8 @@ public struct TrailConfiguration: Sendable {
     /// fsync at every flush. Off by default: a flush already survives a crash of the app; fsync adds power-loss safety
     /// at the cost of disk latency on the writer thread.
     public var synchronizeOnFlush: Bool
+    /// Where timestamps and durations come from; the system clock unless a test or simulation injects one.
+    public var clock: any TrailClock
 
     /// - Parameters:
     ///   - directory: where segments go, for example Application Support/AuthTrail.
@@ -20,12 +22,14 @@ public struct TrailConfiguration: Sendable {
         app: AppInfo = .current,
         redactionLevel: RedactionLevel = .maskAllPII,
         compressionLevel: Int = 3,
-        synchronizeOnFlush: Bool = false
+        synchronizeOnFlush: Bool = false,
+        clock: any TrailClock = SystemTrailClock()
     ) {
         self.directory = directory
         self.app = app
         self.redactionLevel = redactionLevel
         self.compressionLevel = compressionLevel
         self.synchronizeOnFlush = synchronizeOnFlush
+        self.clock = clock
     }
 }

@@ -1,0 +1,45 @@
+import ArgumentParser
+import AuthTrail
+import AuthTrailAnalysis
+import Foundation
+
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run a simulated sign-in session through the real library, then report on it.",
+        discussion: """
+            A client app signs a user in against a simulated MSAL that answers with the failures Microsoft's \
+            error-handling guidance describes: interaction required, declined scopes, no network, HTTP 429 with \
+            Retry-After, an internal error with a sub-code, user cancelled, Intune protection policies. Waits are \
+            simulated, so the session takes seconds. The segments it writes are ordinary AuthTrail logs.
+            """)
+
+    @Option(name: .long, help: "Folder to write the segments to.")
+    var out = "authtrail-demo"
+
+    func run() async throws {
+        let clock = ManualTrailClock(start: Date())
+        let directory = URL(fileURLWithPath: out)
+        let trail: Trail
+        do {
+            trail = try Trail(configuration: TrailConfiguration(
+                directory: directory, app: AppInfo(identifier: "com.contoso.demo", version: "1.0.0"), clock: clock))
+        } catch {
+            printError("authtrail: \(out): cannot create the log folder: \(error)")
+            throw ExitStatus.cannotCreate
+        }
+        let before = Set((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
+
+        let msal = SimulatedMSAL(clock: clock)
+        let app = DemoApp(trail: trail, msal: msal, clock: clock)
+        try await DemoScript.run(app: app, msal: msal, clock: clock)
+        trail.shutdown()
+
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
+            .filter { !before.contains($0) && $0.hasSuffix(".jsonl.zst") }.sorted().map { "\(out)/\($0)" }
+        print("Wrote \(written.count) segment\(written.count == 1 ? "" : "s") to \(out)/ (health: \(trail.health.eventsWritten) events written, \(trail.health.eventsLost) lost)\n")
+        let report = Report(inputs: try written.map { try SegmentReader.read(path: $0) })
+        print(report.renderText())
+        print("Read the raw events with: zstdcat \(out)/*.jsonl.zst | jq .")
+    }
+}
