@@ -50,6 +50,7 @@ package final class ZstdStreamReader {
     private var position = 0
     private var windowBase = 0
     private var sourceEnded = false
+    private var readBuffer: [UInt8] = []
 
     // The decoded stream: output of the current frame not yet verified, and the unfinished last line.
     private var frameOutput: [UInt8] = []
@@ -96,9 +97,13 @@ package final class ZstdStreamReader {
             }
             let trailing = window.count - position
             if trailing > 0 {
+                // Fewer than 4 bytes left: the start of a frame magic is a frame cut right at its beginning.
+                let magicPrefix: [UInt8] = [0x28, 0xB5, 0x2F]
+                let kind: DecodeIssue.Kind =
+                    window[position...].elementsEqual(magicPrefix.prefix(trailing)) ? .truncatedFrame : .notZstd
                 let start = bytesConsumed
                 position = window.count
-                sink.issue(DecodeIssue(kind: .notZstd, offset: start, bytesLost: trailing, cutLineBytes: discardPartialLine()))
+                sink.issue(DecodeIssue(kind: kind, offset: start, bytesLost: trailing, cutLineBytes: discardPartialLine()))
             } else if !lineCarry.isEmpty && !skippingOversizedLine {
                 // The last frame ended cleanly: a final line without a newline is still a whole line.
                 deliver(lineCarry, to: &sink)
@@ -165,6 +170,9 @@ package final class ZstdStreamReader {
         _ failure: FrameFailure, frameStart: Int, from source: inout some ByteSource, into sink: inout some DecodedStreamSink
     ) throws(SystemError) {
         switch failure {
+        case .truncated(let blockStart) where nextFrameStart(after: blockStart) != nil:
+            // A block that claims to run past the end while a later frame exists is corruption, not a torn tail.
+            try handle(.corrupt(nil), frameStart: frameStart, from: &source, into: &sink)
         case .truncated(let blockStart):
             // A crash or a cut copy: keep every complete block, report the rest.
             release(into: &sink)
@@ -253,7 +261,9 @@ package final class ZstdStreamReader {
                 }
             }
             switch step {
-            case .failure(let error): throw .corrupt(error)
+            case .failure(let error):
+                position += count
+                throw .corrupt(error)
             case .success(let (consumed, produced, _)):
                 offset += consumed
                 if produced > 0 { frameOutput.append(contentsOf: decodeScratch[0..<produced]) }
@@ -360,16 +370,12 @@ package final class ZstdStreamReader {
                 windowBase += position
                 position = 0
             }
-            let chunk = max(limits.readChunkBytes, count - window.count)
-            let oldCount = window.count
-            window.append(contentsOf: repeatElement(0, count: chunk))
-            let result = window.withUnsafeMutableBytes { bytes in
-                Result { () throws(SystemError) in
-                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[oldCount...]))
-                }
+            if readBuffer.isEmpty { readBuffer = [UInt8](repeating: 0, count: limits.readChunkBytes) }
+            let result = readBuffer.withUnsafeMutableBytes { bytes in
+                Result { () throws(SystemError) in try source.read(into: bytes) }
             }
             let read = try result.get()
-            window.removeLast(chunk - read)
+            window.append(contentsOf: readBuffer[0..<read])
             if read == 0 { sourceEnded = true }
         }
         return true
@@ -385,10 +391,7 @@ package final class ZstdStreamReader {
             let found = window.withUnsafeBytes { bytes -> Int? in
                 var index = position
                 while index + 4 <= bytes.count {
-                    let magic = littleEndianUInt32(bytes, at: index)
-                    if magic == Self.zstdMagic || magic & SkippableFrame.magicMask == SkippableFrame.magicBase {
-                        return index
-                    }
+                    if isFrameMagic(littleEndianUInt32(bytes, at: index)) { return index }
                     index += 1
                 }
                 return nil
@@ -401,6 +404,22 @@ package final class ZstdStreamReader {
             if sourceEnded { break }
         }
         position = window.count
+    }
+
+    /// The input offset of the first frame magic after `offset` in what has been read, if any.
+    private func nextFrameStart(after offset: Int) -> Int? {
+        window.withUnsafeBytes { bytes -> Int? in
+            var index = max(0, offset + 1 - windowBase)
+            while index + 4 <= bytes.count {
+                if isFrameMagic(littleEndianUInt32(bytes, at: index)) { return windowBase + index }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    private func isFrameMagic(_ magic: UInt32) -> Bool {
+        magic == Self.zstdMagic || magic & SkippableFrame.magicMask == SkippableFrame.magicBase
     }
 
     private func littleEndianUInt32(at index: Int) -> UInt32 {

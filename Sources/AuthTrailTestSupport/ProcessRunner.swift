@@ -1,0 +1,74 @@
+public import Foundation
+
+/// Runs real programs (the built `authtrail`, `zstd`, `jq`) and captures what they print.
+public struct ProcessOutput: Sendable {
+    public var status: Int32
+    public var standardOutput: Data
+    public var standardError: String
+    public var text: String { String(decoding: standardOutput, as: UTF8.self) }
+}
+
+public enum ProcessRunner {
+    /// The folder SwiftPM builds products into (beside the test bundle).
+    public static var productsDirectory: URL {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        // On macOS the test binary lives inside a .xctest bundle.
+        while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS" || directory.lastPathComponent == "Contents" {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory
+    }
+
+    /// Runs the built `authtrail` binary.
+    public static func authtrail(_ arguments: [String], input: Data? = nil, currentDirectory: String? = nil) throws -> ProcessOutput {
+        try run(productsDirectory.appendingPathComponent("authtrail").path, arguments, input: input, currentDirectory: currentDirectory)
+    }
+
+    /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`.
+    public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, currentDirectory: String? = nil) throws -> ProcessOutput {
+        let process = Process()
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        let inputPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        process.standardInput = inputPipe
+        try process.run()
+        // Drain both pipes concurrently so a chatty child never blocks on a full pipe.
+        let errorData = Locked<Data>(Data())
+        let errorReader = Thread { errorData.set(errorPipe.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
+        if let input { inputPipe.fileHandleForWriting.write(input) }
+        try? inputPipe.fileHandleForWriting.close()
+        let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorData.isSet { usleep(1000) }
+        return ProcessOutput(
+            status: process.terminationStatus, standardOutput: output,
+            standardError: String(decoding: errorData.value ?? Data(), as: UTF8.self))
+    }
+
+    /// True when `name` is on PATH.
+    public static func isAvailable(_ name: String) -> Bool {
+        (try? run("sh", ["-c", "command -v \(name)"]).status) == 0
+    }
+}
+
+/// A write-once box for a value produced on another thread.
+private final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    init(_: Value) {}
+    func set(_ value: Value) { lock.withLock { stored = value } }
+    var isSet: Bool { lock.withLock { stored != nil } }
+    var value: Value? { lock.withLock { stored } }
+}
