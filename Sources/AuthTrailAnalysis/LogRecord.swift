@@ -37,7 +37,10 @@ extension LogRecord {
             let name = object[FieldName.eventName] as? String
         else { return nil }
         self.init(eventName: name)
-        func int(_ key: String) -> Int? { (object[key] as? NSNumber).flatMap { $0 is Bool ? nil : $0.intValue } }
+        // JSON booleans arrive as NSNumbers whose Objective-C type is "c" (char); `is Bool` matches 0 and 1 too.
+        func int(_ key: String) -> Int? {
+            (object[key] as? NSNumber).flatMap { String(cString: $0.objCType) == "c" ? nil : $0.intValue }
+        }
         func double(_ key: String) -> Double? { (object[key] as? NSNumber)?.doubleValue }
         func string(_ key: String) -> String? { object[key] as? String }
         timestamp = string(FieldName.timestamp).flatMap { Timestamp.parse(Array($0.utf8)) }

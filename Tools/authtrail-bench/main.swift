@@ -1,1 +1,0 @@
-print("authtrail-bench: not yet")
