@@ -188,7 +188,8 @@ package final class ZstdStreamReader {
                 cause: error.name))
         case .corrupt(let error):
             let dropped = dropFrameOutput()
-            position = frameStart - windowBase + 1
+            // Rescan from just after the frame's magic; bytes already compacted away were complete blocks.
+            position = max(frameStart + 1, windowBase) - windowBase
             try resynchronize(from: &source)
             sink.issue(DecodeIssue(
                 kind: .corruptFrame, offset: frameStart, bytesLost: bytesConsumed - frameStart,
