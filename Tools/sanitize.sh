@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs the whole test suite under AddressSanitizer and then ThreadSanitizer (each in its own build folder).
+#   Tools/sanitize.sh [address|thread ...]     default: address thread
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./Tools/setup.sh
+sanitizers=("$@")
+[ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
+for sanitizer in "${sanitizers[@]}"; do
+    echo "sanitize: swift test --sanitize=$sanitizer"
+    swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$sanitizer"
+    swift test --skip-build --sanitize="$sanitizer" --scratch-path ".build-$sanitizer"
+done
