@@ -29,13 +29,35 @@ public struct AcquisitionRecorder: Sendable {
     /// Records a failure, classifying `error` (domain, code, sub-code, OAuth and STS codes, HTTP status, Retry-After).
     @discardableResult
     public func failed(_ error: any Error) -> FailureDetails {
-        let failure = FailureDetails(classifying: error)
-        let cancelled = failure.action == .userCancelled
-        let correlationID = (error as NSError).userInfo[MSALUserInfoKey.correlationID] as? String
+        let failure = FailureDetails(classifying: error, now: trail.configuration.clock.now())
+        let cancelled = failure.action == .userCancelled || error is CancellationError
         trail.record(endEvent(
             outcome: cancelled ? .cancelled : .failure, severity: cancelled ? .warning : .error,
-            correlationID: correlationID, failure: failure))
+            correlationID: failure.correlationID, failure: failure))
         return failure
+    }
+
+    /// Runs `body` as this attempt: records success (with the correlation id `correlationID` reads from the result)
+    /// and returns the result, or records the failure and rethrows the error unchanged.
+    ///
+    /// ```swift
+    /// let result = try await attempt.run(correlationID: { $0.correlationId.uuidString }) {
+    ///     try await application.acquireTokenSilent(with: parameters)
+    /// }
+    /// ```
+    public func run<Value>(
+        isolation: isolated (any Actor)? = #isolation,
+        correlationID: (Value) -> String? = { _ in nil },
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        do {
+            let value = try await body()
+            succeeded(correlationID: correlationID(value))
+            return value
+        } catch {
+            failed(error)
+            throw error
+        }
     }
 
     /// The next attempt of the same operation (a retry, or the interactive fallback of a silent call).
@@ -53,6 +75,34 @@ public struct AcquisitionRecorder: Sendable {
 }
 
 extension Trail {
+    /// Runs one acquisition attempt and records it: `acquisition.start`, then `acquisition.end` with the duration and
+    /// the outcome (the classified failure when `body` throws, which is rethrown unchanged).
+    ///
+    /// ```swift
+    /// let result = try await trail.acquire(.silent, scopes: scopes, correlationID: { $0.correlationId.uuidString }) {
+    ///     try await application.acquireTokenSilent(with: parameters)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - kind: silent or interactive.
+    ///   - scopes: the scopes requested.
+    ///   - authorityHost: the authority's host, for example `login.microsoftonline.com`.
+    ///   - operationID: ties this attempt to the others of the same chain; a new one by default.
+    ///   - attempt: 1 for the first attempt of the chain.
+    ///   - correlationID: reads MSAL's correlation id from the result.
+    ///   - body: the MSAL call.
+    public func acquire<Value>(
+        _ kind: TrailEvent.AcquisitionKind, scopes: [String], authorityHost: String? = nil,
+        operationID: OperationID = OperationID(), attempt: Int = 1,
+        isolation: isolated (any Actor)? = #isolation,
+        correlationID: (Value) -> String? = { _ in nil },
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        let recorder = beginAcquisition(
+            kind, scopes: scopes, authorityHost: authorityHost, operationID: operationID, attempt: attempt)
+        return try await recorder.run(correlationID: correlationID, body)
+    }
+
     /// Starts recording an acquisition attempt.
     /// - Parameters:
     ///   - kind: silent or interactive.
