@@ -23,8 +23,11 @@ extension ErrorCatalog {
         let name = trimmed.lowercased()
         return allEntries.filter { entry in
             let candidate = entry.name.lowercased()
-            return candidate == name || "msal" + candidate == name || "nsurlerror" + candidate == name
-                || (entry.domain == stsDomain && "aadsts" + candidate == name)
+            // Swift names, and the ObjC names (MSALErrorInteractionRequired, MSALInternalErrorInvalidRedirectURI,
+            // NSURLErrorNotConnectedToInternet) support staff copy from MSAL's headers and logs.
+            return candidate == name || "msal" + candidate == name
+                || (entry.domain == msal && "msalerror" + candidate == name)
+                || (entry.domain == urlDomain && "nsurlerror" + candidate == name)
         }
     }
 
