@@ -44,5 +44,10 @@ enum DemoScript {
         try await clock.sleep(for: .seconds(90))
         msal.expect([.error(MSALErrors.protectionPoliciesRequired())])
         await app.acquireToken(scopes: graph)
+
+        // 9. Conditional access wants a managed device: a claims challenge, then interactive with the claims.
+        try await clock.sleep(for: .seconds(75))
+        msal.expect([.error(MSALErrors.claimsChallenge()), .token])
+        await app.acquireToken(scopes: graph)
     }
 }

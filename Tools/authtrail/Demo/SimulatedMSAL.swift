@@ -25,17 +25,39 @@ final class SimulatedMSAL: @unchecked Sendable {
         try await answer(taking: .milliseconds(180))
     }
 
-    func acquireTokenInteractively(scopes: [String]) async throws -> Result {
+    func acquireTokenInteractively(scopes: [String], withClaims: Bool = false) async throws -> Result {
         try await answer(taking: .seconds(7))
     }
 
+    /// Where MSAL's own log lines go (`MSALGlobalConfig.loggerConfig.setLogCallback` in a real app).
+    var logCallback: ((_ level: Int, _ message: String, _ containsPII: Bool) -> Void)?
+
     private func answer(taking duration: Duration) async throws -> Result {
-        try await clock.sleep(for: duration)
         let next = script.isEmpty ? .token : script.removeFirst()
-        switch next {
-        case .token: return Result(correlationID: UUID().uuidString)
-        case .error(let error): throw error
+        var correlationID = UUID().uuidString
+        if case .error(let error) = next, let id = error.userInfo[MSALUserInfoKey.correlationID] as? String {
+            correlationID = id
         }
+        log(level: 3, correlationID: correlationID, "Beginning acquire token flow")
+        try await clock.sleep(for: duration)
+        switch next {
+        case .token:
+            log(level: 3, correlationID: correlationID, "Acquire token flow finished successfully")
+            return Result(correlationID: correlationID)
+        case .error(let error):
+            log(level: 1, correlationID: correlationID, "Acquire token flow finished with error \(error.domain) \(error.code)")
+            throw error
+        }
+    }
+
+    /// A line in MSAL's log format: `TID=… MSAL <version> <OS> [<UTC time> - <correlation id>] [MSAL] <message>`.
+    private func log(level: Int, correlationID: String, _ message: String) {
+        guard let logCallback else { return }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        logCallback(level, "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [\(formatter.string(from: clock.now())) - \(correlationID)] [MSAL] \(message)", false)
     }
 }
 
@@ -93,6 +115,19 @@ enum MSALErrors {
         NSError(domain: domain, code: -50005, userInfo: [
             MSALUserInfoKey.correlationID: UUID().uuidString,
             MSALUserInfoKey.errorDescription: "User cancelled the authorization session.",
+        ])
+    }
+
+    /// A conditional-access claims challenge (device must be managed) on a silent call.
+    static func claimsChallenge() -> NSError {
+        NSError(domain: domain, code: -50002, userInfo: [
+            MSALUserInfoKey.oauthError: "interaction_required",
+            MSALUserInfoKey.stsErrorCodes: [53000],
+            MSALUserInfoKey.httpHeaders: [
+                "WWW-Authenticate": #"Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", error="insufficient_claims", claims="eyJhY2Nlc3NfdG9rZW4iOnsiYWNycyI6eyJlc3NlbnRpYWwiOnRydWUsInZhbHVlIjoiY3AxIn19fQ==""#,
+            ],
+            MSALUserInfoKey.correlationID: UUID().uuidString,
+            MSALUserInfoKey.errorDescription: "AADSTS53000: Device is not in required device state: compliant.",
         ])
     }
 
