@@ -43,8 +43,9 @@ public struct MSALLogBridge: Sendable {
             severity = .info
             attributes["msal.log_level"] = String(level)
         }
-        trail.record(TrailEvent(
-            name: .log, severity: severity, timestamp: trail.configuration.clock.now(),
-            correlationID: line.correlationID, message: line.message, attributes: attributes))
+        trail.record(
+            TrailEvent(
+                name: .log, severity: severity, timestamp: trail.configuration.clock.now(),
+                correlationID: line.correlationID, message: line.message, attributes: attributes))
     }
 }

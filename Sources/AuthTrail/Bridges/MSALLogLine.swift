@@ -35,7 +35,9 @@ public struct MSALLogLine: Sendable, Hashable {
         rest = rest[marker.upperBound...]
         guard let versionEnd = rest.firstIndex(of: " ") else { return }
         let version = rest[..<versionEnd]
-        guard version.first?.isNumber == true, version.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else { return }
+        guard version.first?.isNumber == true, version.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else {
+            return
+        }
         rest = rest[rest.index(after: versionEnd)...]
         guard let open = rest.range(of: " ["), let close = rest[open.upperBound...].firstIndex(of: "]") else { return }
         let os = rest[..<open.lowerBound]

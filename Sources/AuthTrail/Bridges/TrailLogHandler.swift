@@ -46,10 +46,11 @@ public struct TrailLogHandler: LogHandler {
             let name = FieldName.isReserved(key) || attributes[key] != nil ? "log.metadata.\(key)" : key
             attributes[name] = value.description
         }
-        trail.record(TrailEvent(
-            name: .log, severity: Self.severity(event.level), timestamp: trail.configuration.clock.now(),
-            failure: event.error.map { FailureDetails(classifying: $0, now: trail.configuration.clock.now()) },
-            message: event.message.description, attributes: attributes))
+        trail.record(
+            TrailEvent(
+                name: .log, severity: Self.severity(event.level), timestamp: trail.configuration.clock.now(),
+                failure: event.error.map { FailureDetails(classifying: $0, now: trail.configuration.clock.now()) },
+                message: event.message.description, attributes: attributes))
     }
 
     static let sourceKey = "log.source"

@@ -41,7 +41,8 @@ extension ErrorCatalog {
     // MSALErrorDomain also reaches the internal codes: MSAL logs and older builds show them as MSALErrorDomain codes.
     private static let domainAliases: [String: [String]] = [
         "msalerrordomain": [msal, internalDomain], "msal": [msal, internalDomain],
-        "msalinternalerror": [internalDomain], "msalinternalerrorcodekey": [internalDomain], "internal": [internalDomain],
+        "msalinternalerror": [internalDomain], "msalinternalerrorcodekey": [internalDomain],
+        "internal": [internalDomain],
         "nsurlerrordomain": [urlDomain], "nsurlerror": [urlDomain], "urlerror": [urlDomain],
         "nsosstatuserrordomain": [osStatusDomain], "osstatus": [osStatusDomain],
         "aadsts": [stsDomain], "sts": [stsDomain], "http": [httpDomain],

@@ -47,7 +47,8 @@ public enum ErrorCatalog {
         var code: Int
     }
 
-    private static let entries: [Entry] = msalErrors + internalErrors + urlErrors + osStatusErrors + stsErrors + httpStatuses
+    private static let entries: [Entry] =
+        msalErrors + internalErrors + urlErrors + osStatusErrors + stsErrors + httpStatuses
 
     private static let index: [Key: Entry] = Dictionary(
         entries.map { (Key(domain: $0.domain, code: $0.code), $0) }, uniquingKeysWith: { first, _ in first })

@@ -24,9 +24,11 @@ extension FailureDetails {
         throttledByMSAL = Self.integer(info[MSALUserInfoKey.throttlingCacheHit]).map { $0 != 0 } ?? false
         grantedScopes = Self.strings(info[MSALUserInfoKey.grantedScopes])
         declinedScopes = Self.strings(info[MSALUserInfoKey.declinedScopes])
-        correlationID = (info[MSALUserInfoKey.correlationID] as? String)
+        correlationID =
+            (info[MSALUserInfoKey.correlationID] as? String)
             ?? (info[MSALUserInfoKey.correlationID] as? UUID)?.uuidString
-        message = info[MSALUserInfoKey.errorDescription] as? String
+        message =
+            info[MSALUserInfoKey.errorDescription] as? String
             ?? (info[NSLocalizedDescriptionKey] as? String)
         if message == nil, !(type(of: error) is NSError.Type) {
             // A Swift error that is not an NSError: its description is all there is (scanned like any free text).
@@ -38,7 +40,8 @@ extension FailureDetails {
             retryAfterSeconds = lookup["Retry-After"].flatMap { RetryAfter.seconds(from: $0, now: now) }
             // Only the presence of a challenge is kept; its claims (and realm, authorization URI) are never read.
             if let challenge = lookup["WWW-Authenticate"] {
-                claimsChallenge = challenge.range(of: "claims=", options: .caseInsensitive) != nil
+                claimsChallenge =
+                    challenge.range(of: "claims=", options: .caseInsensitive) != nil
                     || challenge.range(of: "insufficient_claims", options: .caseInsensitive) != nil
             }
         }
@@ -92,7 +95,8 @@ private struct HTTPHeaderLookup {
     init(_ headers: [AnyHashable: Any]) {
         for (key, value) in headers {
             guard let name = key as? String else { continue }
-            let text = (value as? String) ?? (value as? NSNumber)?.stringValue
+            let text =
+                (value as? String) ?? (value as? NSNumber)?.stringValue
                 ?? (value as? [String])?.joined(separator: ", ")
             values[name.lowercased()] = text
         }

@@ -11,7 +11,10 @@ public struct AcquisitionRecorder: Sendable {
     public let authorityHost: String?
     private let started: Date
 
-    init(trail: Trail, operationID: OperationID, attempt: Int, kind: TrailEvent.AcquisitionKind, scopes: [String], authorityHost: String?) {
+    init(
+        trail: Trail, operationID: OperationID, attempt: Int, kind: TrailEvent.AcquisitionKind, scopes: [String],
+        authorityHost: String?
+    ) {
         self.trail = trail
         self.operationID = operationID
         self.attempt = attempt
@@ -31,28 +34,29 @@ public struct AcquisitionRecorder: Sendable {
     public func failed(_ error: any Error) -> FailureDetails {
         let failure = FailureDetails(classifying: error, now: trail.configuration.clock.now())
         let cancelled = failure.action == .userCancelled || error is CancellationError
-        trail.record(endEvent(
-            outcome: cancelled ? .cancelled : .failure, severity: cancelled ? .warning : .error,
-            correlationID: failure.correlationID, failure: failure))
+        trail.record(
+            endEvent(
+                outcome: cancelled ? .cancelled : .failure, severity: cancelled ? .warning : .error,
+                correlationID: failure.correlationID, failure: failure))
         return failure
     }
 
-    /// Runs `body` as this attempt: records success (with the correlation id `correlationID` reads from the result)
+    /// Runs `body` as this attempt: records success (with the correlation id at `correlationID` in the result)
     /// and returns the result, or records the failure and rethrows the error unchanged.
     ///
     /// ```swift
-    /// let result = try await attempt.run(correlationID: { $0.correlationId.uuidString }) {
+    /// let result = try await attempt.run(correlationID: \.correlationId.uuidString) {
     ///     try await application.acquireTokenSilent(with: parameters)
     /// }
     /// ```
     public func run<Value>(
         isolation: isolated (any Actor)? = #isolation,
-        correlationID: (Value) -> String? = { _ in nil },
+        correlationID: KeyPath<Value, String>? = nil,
         _ body: () async throws -> Value
     ) async throws -> Value {
         do {
             let value = try await body()
-            succeeded(correlationID: correlationID(value))
+            succeeded(correlationID: correlationID.map { value[keyPath: $0] })
             return value
         } catch {
             failed(error)
@@ -62,13 +66,18 @@ public struct AcquisitionRecorder: Sendable {
 
     /// The next attempt of the same operation (a retry, or the interactive fallback of a silent call).
     public func nextAttempt(_ kind: TrailEvent.AcquisitionKind, scopes: [String]? = nil) -> AcquisitionRecorder {
-        trail.beginAcquisition(kind, scopes: scopes ?? self.scopes, authorityHost: authorityHost, operationID: operationID, attempt: attempt + 1)
+        trail.beginAcquisition(
+            kind, scopes: scopes ?? self.scopes, authorityHost: authorityHost, operationID: operationID,
+            attempt: attempt + 1)
     }
 
-    private func endEvent(outcome: TrailEvent.Outcome, severity: Severity, correlationID: String?, failure: FailureDetails?) -> TrailEvent {
+    private func endEvent(
+        outcome: TrailEvent.Outcome, severity: Severity, correlationID: String?, failure: FailureDetails?
+    ) -> TrailEvent {
         let now = trail.configuration.clock.now()
         return TrailEvent(
-            name: .acquisitionEnd, severity: severity, timestamp: now, operationID: operationID, attempt: attempt, kind: kind,
+            name: .acquisitionEnd, severity: severity, timestamp: now, operationID: operationID, attempt: attempt,
+            kind: kind,
             scopes: scopes, authorityHost: authorityHost, correlationID: correlationID,
             duration: .seconds(max(0, now.timeIntervalSince(started))), outcome: outcome, failure: failure)
     }
@@ -79,7 +88,7 @@ extension Trail {
     /// the outcome (the classified failure when `body` throws, which is rethrown unchanged).
     ///
     /// ```swift
-    /// let result = try await trail.acquire(.silent, scopes: scopes, correlationID: { $0.correlationId.uuidString }) {
+    /// let result = try await trail.acquire(.silent, scopes: scopes, correlationID: \.correlationId.uuidString) {
     ///     try await application.acquireTokenSilent(with: parameters)
     /// }
     /// ```
@@ -89,13 +98,13 @@ extension Trail {
     ///   - authorityHost: the authority's host, for example `login.microsoftonline.com`.
     ///   - operationID: ties this attempt to the others of the same chain; a new one by default.
     ///   - attempt: 1 for the first attempt of the chain.
-    ///   - correlationID: reads MSAL's correlation id from the result.
+    ///   - correlationID: where MSAL's correlation id is in the result, for example `\.correlationId.uuidString`.
     ///   - body: the MSAL call.
     public func acquire<Value>(
         _ kind: TrailEvent.AcquisitionKind, scopes: [String], authorityHost: String? = nil,
         operationID: OperationID = OperationID(), attempt: Int = 1,
         isolation: isolated (any Actor)? = #isolation,
-        correlationID: (Value) -> String? = { _ in nil },
+        correlationID: KeyPath<Value, String>? = nil,
         _ body: () async throws -> Value
     ) async throws -> Value {
         let recorder = beginAcquisition(
@@ -115,10 +124,13 @@ extension Trail {
         operationID: OperationID = OperationID(), attempt: Int = 1
     ) -> AcquisitionRecorder {
         let recorder = AcquisitionRecorder(
-            trail: self, operationID: operationID, attempt: attempt, kind: kind, scopes: scopes, authorityHost: authorityHost)
-        record(TrailEvent(
-            name: .acquisitionStart, severity: .debug, timestamp: configuration.clock.now(), operationID: operationID, attempt: attempt, kind: kind,
-            scopes: scopes, authorityHost: authorityHost))
+            trail: self, operationID: operationID, attempt: attempt, kind: kind, scopes: scopes,
+            authorityHost: authorityHost)
+        record(
+            TrailEvent(
+                name: .acquisitionStart, severity: .debug, timestamp: configuration.clock.now(),
+                operationID: operationID, attempt: attempt, kind: kind,
+                scopes: scopes, authorityHost: authorityHost))
         return recorder
     }
 }

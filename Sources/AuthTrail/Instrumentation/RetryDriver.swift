@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Runs an acquisition chain the way Microsoft's MSAL guidance recommends, recording every attempt and every wait.
 ///
@@ -10,7 +10,7 @@ public import Foundation
 ///
 /// ```swift
 /// let driver = RetryDriver(trail: trail)
-/// let result = try await driver.acquire(scopes: ["User.Read"], correlationID: { $0.correlationId.uuidString }) { request in
+/// let result = try await driver.acquire(scopes: ["User.Read"], correlationID: \.correlationId.uuidString) { request in
 ///     switch request.kind {
 ///     case .silent: try await application.acquireTokenSilent(with: silentParameters(request.scopes))
 ///     case .interactive: try await application.acquireToken(with: interactiveParameters(request.scopes))
@@ -58,12 +58,12 @@ public struct RetryDriver: Sendable {
     ///   - scopes: the scopes to request.
     ///   - authorityHost: the authority's host, recorded with every attempt.
     ///   - kind: where the chain starts; silent unless the app knows it needs UI (first sign-in).
-    ///   - correlationID: reads MSAL's correlation id from a result.
+    ///   - correlationID: where MSAL's correlation id is in a result, for example `\.correlationId.uuidString`.
     ///   - body: performs one attempt as `request` says.
     public func acquire<Value>(
         scopes: [String], authorityHost: String? = nil, startingWith kind: TrailEvent.AcquisitionKind = .silent,
         isolation: isolated (any Actor)? = #isolation,
-        correlationID: (Value) -> String? = { _ in nil },
+        correlationID: KeyPath<Value, String>? = nil,
         _ body: (AcquisitionRequest) async throws -> Value
     ) async throws -> Value {
         let clock = trail.configuration.clock
@@ -74,7 +74,7 @@ public struct RetryDriver: Sendable {
             do {
                 try Task.checkCancellation()
                 let value = try await body(request)
-                recorder.succeeded(correlationID: correlationID(value))
+                recorder.succeeded(correlationID: correlationID.map { value[keyPath: $0] })
                 return value
             } catch {
                 let failure = recorder.failed(error)
@@ -97,7 +97,8 @@ public struct RetryDriver: Sendable {
         let remaining = policy.maximumTotalDuration - elapsed
         func retry(after wait: Duration, _ reason: RecommendedAction) -> Decision {
             // A wait that would end past the budget is not started: the app gets the error now, not later.
-            wait <= remaining ? .retry(kind: request.kind, scopes: request.scopes, wait: .fixed(wait, reason: reason)) : .stop
+            wait <= remaining
+                ? .retry(kind: request.kind, scopes: request.scopes, wait: .fixed(wait, reason: reason)) : .stop
         }
         switch action {
         case .acquireInteractively, .interactiveWithClaims:

@@ -23,12 +23,15 @@ struct BridgeRecordingTests {
         #expect(event["body"] as? String == msalLines[0].message)
     }
 
-    @Test("MSAL log levels map to severities; unknown levels are kept", arguments: [
-        (1, "ERROR", nil), (2, "WARN", nil), (3, "INFO", nil), (4, "DEBUG", nil), (9, "INFO", "9"),
-    ] as [(Int, String, String?)])
+    @Test(
+        "MSAL log levels map to severities; unknown levels are kept",
+        arguments: [
+            (1, "ERROR", nil), (2, "WARN", nil), (3, "INFO", nil), (4, "DEBUG", nil), (9, "INFO", "9"),
+        ] as [(Int, String, String?)])
     func levels(level: Int, severity: String, kept: String?) throws {
         let recorded = try RecordedTrail()
-        MSALLogBridge(trail: recorded.trail).log(level: level, message: "TID=1 MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42] x", containsPII: false)
+        MSALLogBridge(trail: recorded.trail).log(
+            level: level, message: "TID=1 MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42] x", containsPII: false)
         let event = try #require(try recorded.events().first)
         #expect(event["severity_text"] as? String == severity)
         #expect(event["msal.log_level"] as? String == kept)
@@ -38,7 +41,8 @@ struct BridgeRecordingTests {
     func hostileLine() throws {
         let email = "megan.bowen@contoso.com"
         let token = "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlLXZhbHVl"
-        let line = "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42] [MSAL] Account \(email) refreshed with \(token)"
+        let line =
+            "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42] [MSAL] Account \(email) refreshed with \(token)"
 
         let hostile = try RecordedTrail(redactionLevel: .maskSecretsOnly)
         MSALLogBridge(trail: hostile.trail).log(level: 3, message: line, containsPII: true)

@@ -17,16 +17,20 @@ struct MSALLine: Sendable, CustomTestStringConvertible {
 
 let msalLines: [MSALLine] = [
     MSALLine(
-        text: "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42 - 5E3A2F0E-7B0C-4A53-9F7A-2D3C1B0A9E11] [MSAL] Silent flow finished. Result (null), error -50002 error domain MSALErrorDomain",
-        threadID: 4711, thread: "main thread", version: "2.14.0", operatingSystem: "iOS 18.2", loggedAt: "2025-07-01 09:15:42",
+        text:
+            "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42 - 5E3A2F0E-7B0C-4A53-9F7A-2D3C1B0A9E11] [MSAL] Silent flow finished. Result (null), error -50002 error domain MSALErrorDomain",
+        threadID: 4711, thread: "main thread", version: "2.14.0", operatingSystem: "iOS 18.2",
+        loggedAt: "2025-07-01 09:15:42",
         correlationID: "5E3A2F0E-7B0C-4A53-9F7A-2D3C1B0A9E11", component: "MSAL",
         message: "Silent flow finished. Result (null), error -50002 error domain MSALErrorDomain"),
     MSALLine(
-        text: "TID=90210com.apple.root.default-qos MSAL 2.14.0 iOS Sim 17.5 [2025-07-01 09:15:43] Resolving authority: Masked(not-null)",
+        text:
+            "TID=90210com.apple.root.default-qos MSAL 2.14.0 iOS Sim 17.5 [2025-07-01 09:15:43] Resolving authority: Masked(not-null)",
         threadID: 90210, thread: "com.apple.root.default-qos", version: "2.14.0", operatingSystem: "iOS Sim 17.5",
         loggedAt: "2025-07-01 09:15:43", message: "Resolving authority: Masked(not-null)"),
     MSALLine(
-        text: "TID=3141 MSAL 2.13.0 Mac 14.5.0 [2025-07-01 09:15:44 - 0B1C7C5E-9A3E-4F1A-8A77-4C2AD7C51200] [MSAL] Token cache lookup for account auth.placeholder-9f86d081__email.com",
+        text:
+            "TID=3141 MSAL 2.13.0 Mac 14.5.0 [2025-07-01 09:15:44 - 0B1C7C5E-9A3E-4F1A-8A77-4C2AD7C51200] [MSAL] Token cache lookup for account auth.placeholder-9f86d081__email.com",
         threadID: 3141, version: "2.13.0", operatingSystem: "Mac 14.5.0", loggedAt: "2025-07-01 09:15:44",
         correlationID: "0B1C7C5E-9A3E-4F1A-8A77-4C2AD7C51200", component: "MSAL",
         message: "Token cache lookup for account auth.placeholder-9f86d081__email.com"),

@@ -34,12 +34,17 @@ private enum ContosoError: Error { case profileFetchFailed(status: Int) }
 let articleCases: [ArticleCase] = [
     ArticleCase(
         label: "silent call needs MFA: interaction required with an underlying invalid_grant",
-        error: NSError(domain: msal, code: -50002, userInfo: [
-            "MSALOAuthErrorKey": "invalid_grant", "MSALOAuthSubErrorKey": "basic_action", "MSALSTSErrorCodesKey": [50076],
-            "MSALCorrelationIDKey": correlation,
-            "MSALErrorDescriptionKey": "AADSTS50076: you must use multi-factor authentication to access 'Microsoft Graph'.",
-            NSUnderlyingErrorKey: NSError(domain: msal, code: -50000, userInfo: ["MSALInternalErrorCodeKey": -42004]),
-        ]),
+        error: NSError(
+            domain: msal, code: -50002,
+            userInfo: [
+                "MSALOAuthErrorKey": "invalid_grant", "MSALOAuthSubErrorKey": "basic_action",
+                "MSALSTSErrorCodesKey": [50076],
+                "MSALCorrelationIDKey": correlation,
+                "MSALErrorDescriptionKey":
+                    "AADSTS50076: you must use multi-factor authentication to access 'Microsoft Graph'.",
+                NSUnderlyingErrorKey: NSError(
+                    domain: msal, code: -50000, userInfo: ["MSALInternalErrorCodeKey": -42004]),
+            ]),
         action: .acquireInteractively, codeName: "interactionRequired",
         check: { details in
             #expect(details.oauthError == "invalid_grant" && details.oauthSuberror == "basic_action")
@@ -51,10 +56,12 @@ let articleCases: [ArticleCase] = [
         }),
     ArticleCase(
         label: "server declined scopes: continue with the granted ones",
-        error: NSError(domain: msal, code: -50003, userInfo: [
-            "MSALGrantedScopesKey": ["User.Read"], "MSALDeclinedScopesKey": ["Calendars.Read"],
-            "MSALErrorDescriptionKey": "Server returned less scopes than requested",
-        ]),
+        error: NSError(
+            domain: msal, code: -50003,
+            userInfo: [
+                "MSALGrantedScopesKey": ["User.Read"], "MSALDeclinedScopesKey": ["Calendars.Read"],
+                "MSALErrorDescriptionKey": "Server returned less scopes than requested",
+            ]),
         action: .continueWithGrantedScopes, codeName: "serverDeclinedScopes",
         check: { details in
             #expect(details.grantedScopes == ["User.Read"])
@@ -62,11 +69,13 @@ let articleCases: [ArticleCase] = [
         }),
     ArticleCase(
         label: "Intune protection policies required: remediate compliance, user identifiers not read",
-        error: NSError(domain: msal, code: -50004, userInfo: [
-            "MSALOAuthErrorKey": "unauthorized_client", "MSALOAuthSubErrorKey": "protection_policy_required",
-            "MSALDisplayableUserIdKey": "megan.bowen@contoso.com",
-            "MSALHomeAccountIdKey": "8f1c2d3e-4b5a-6978-8a9b-0c1d2e3f4a5b.72f988bf-86f1-41af-91ab-2d7cd011db47",
-        ]),
+        error: NSError(
+            domain: msal, code: -50004,
+            userInfo: [
+                "MSALOAuthErrorKey": "unauthorized_client", "MSALOAuthSubErrorKey": "protection_policy_required",
+                "MSALDisplayableUserIdKey": "megan.bowen@contoso.com",
+                "MSALHomeAccountIdKey": "8f1c2d3e-4b5a-6978-8a9b-0c1d2e3f4a5b.72f988bf-86f1-41af-91ab-2d7cd011db47",
+            ]),
         action: .remediateCompliance, codeName: "serverProtectionPoliciesRequired",
         check: { details in
             let text = String(describing: details)
@@ -74,15 +83,20 @@ let articleCases: [ArticleCase] = [
         }),
     ArticleCase(
         label: "user cancelled the web session",
-        error: NSError(domain: msal, code: -50005, userInfo: ["MSALErrorDescriptionKey": "User cancelled the authorization session."]),
+        error: NSError(
+            domain: msal, code: -50005,
+            userInfo: ["MSALErrorDescriptionKey": "User cancelled the authorization session."]),
         action: .userCancelled, codeName: "userCanceled"),
     ArticleCase(
         label: "internal error with sub-code -42011: generic message, log the sub-code",
-        error: NSError(domain: msal, code: -50000, userInfo: [
-            "MSALInternalErrorCodeKey": -42011, "MSALCorrelationIDKey": correlation,
-            "MSALErrorDescriptionKey": "The provided redirect URI is not valid: msauth.com.contoso.app://auth",
-        ]),
-        action: .showGenericMessage, codeName: "internal", subcode: -42011, subcodeName: "internalErrorInvalidRedirectURI"),
+        error: NSError(
+            domain: msal, code: -50000,
+            userInfo: [
+                "MSALInternalErrorCodeKey": -42011, "MSALCorrelationIDKey": correlation,
+                "MSALErrorDescriptionKey": "The provided redirect URI is not valid: msauth.com.contoso.app://auth",
+            ]),
+        action: .showGenericMessage, codeName: "internal", subcode: -42011,
+        subcodeName: "internalErrorInvalidRedirectURI"),
     ArticleCase(
         label: "the user returned from the broker without finishing: internal -42700",
         error: NSError(domain: msal, code: -50000, userInfo: ["MSALInternalErrorCodeKey": NSNumber(value: -42700)]),
@@ -90,15 +104,19 @@ let articleCases: [ArticleCase] = [
         subcodeName: "internalErrorBrokerResponseNotReceived"),
     ArticleCase(
         label: "no internet connection: NSURLErrorDomain -1009 passes through",
-        error: NSError(domain: NSURLErrorDomain, code: -1009, userInfo: [NSLocalizedDescriptionKey: "The Internet connection appears to be offline."]),
+        error: NSError(
+            domain: NSURLErrorDomain, code: -1009,
+            userInfo: [NSLocalizedDescriptionKey: "The Internet connection appears to be offline."]),
         action: .waitForConnectivity, codeName: "notConnectedToInternet",
         check: { #expect($0.message == "The Internet connection appears to be offline.") }),
     ArticleCase(
         label: "HTTP 429 with Retry-After in seconds",
-        error: NSError(domain: msal, code: -50000, userInfo: [
-            "MSALInternalErrorCodeKey": -42007, "MSALHTTPResponseCodeKey": "429",
-            "MSALHTTPHeadersKey": ["retry-after": "30", "Content-Type": "application/json"],
-        ]),
+        error: NSError(
+            domain: msal, code: -50000,
+            userInfo: [
+                "MSALInternalErrorCodeKey": -42007, "MSALHTTPResponseCodeKey": "429",
+                "MSALHTTPHeadersKey": ["retry-after": "30", "Content-Type": "application/json"],
+            ]),
         action: .retryAfter, codeName: "internal", subcode: -42007, subcodeName: "internalErrorUnhandledResponse",
         check: { details in
             #expect(details.httpStatus == 429)
@@ -106,28 +124,36 @@ let articleCases: [ArticleCase] = [
         }),
     ArticleCase(
         label: "HTTP 429 with Retry-After as an HTTP-date, measured from the trail's clock",
-        error: NSError(domain: msal, code: -50000, userInfo: [
-            "MSALInternalErrorCodeKey": -42007, "MSALHTTPResponseCodeKey": "429",
-            "MSALHTTPHeadersKey": ["Retry-After": imfDate(now.addingTimeInterval(120))],
-        ]),
+        error: NSError(
+            domain: msal, code: -50000,
+            userInfo: [
+                "MSALInternalErrorCodeKey": -42007, "MSALHTTPResponseCodeKey": "429",
+                "MSALHTTPHeadersKey": ["Retry-After": imfDate(now.addingTimeInterval(120))],
+            ]),
         action: .retryAfter, codeName: "internal", subcode: -42007, subcodeName: "internalErrorUnhandledResponse",
         check: { #expect($0.retryAfterSeconds == 120) }),
     ArticleCase(
         label: "HTTP 503 after MSAL's own retry, no Retry-After: back off",
-        error: NSError(domain: msal, code: -50000, userInfo: [
-            "MSALInternalErrorCodeKey": -42007, "MSALHTTPResponseCodeKey": "503", "MSIDServerUnavailableStatusKey": 1,
-            "MSALHTTPHeadersKey": ["x-ms-request-id": "0b1c7c5e-9a3e-4f1a-8a77-4c2ad7c51200"],
-        ]),
+        error: NSError(
+            domain: msal, code: -50000,
+            userInfo: [
+                "MSALInternalErrorCodeKey": -42007, "MSALHTTPResponseCodeKey": "503",
+                "MSIDServerUnavailableStatusKey": 1,
+                "MSALHTTPHeadersKey": ["x-ms-request-id": "0b1c7c5e-9a3e-4f1a-8a77-4c2ad7c51200"],
+            ]),
         action: .retryWithBackoff, codeName: "internal", subcode: -42007, subcodeName: "internalErrorUnhandledResponse",
         check: { #expect($0.httpStatus == 503 && $0.retryAfterSeconds == nil) }),
     ArticleCase(
         label: "conditional-access claims challenge: interactive with claims, content never kept",
-        error: NSError(domain: msal, code: -50002, userInfo: [
-            "MSALHTTPHeadersKey": [
-                "WWW-Authenticate": #"Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", error="insufficient_claims", claims="\#(claimsValue)""#,
-            ],
-            "MSALSTSErrorCodesKey": [53000],
-        ]),
+        error: NSError(
+            domain: msal, code: -50002,
+            userInfo: [
+                "MSALHTTPHeadersKey": [
+                    "WWW-Authenticate":
+                        #"Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", error="insufficient_claims", claims="\#(claimsValue)""#
+                ],
+                "MSALSTSErrorCodesKey": [53000],
+            ]),
         action: .interactiveWithClaims, codeName: "interactionRequired",
         check: { details in
             #expect(details.claimsChallenge)
@@ -135,16 +161,22 @@ let articleCases: [ArticleCase] = [
         }),
     ArticleCase(
         label: "MSAL replayed interaction required from its throttling cache",
-        error: NSError(domain: msal, code: -50002, userInfo: ["MSALThrottlingCacheHitKey": NSNumber(value: 1), "MSALOAuthErrorKey": "invalid_grant"]),
+        error: NSError(
+            domain: msal, code: -50002,
+            userInfo: ["MSALThrottlingCacheHitKey": NSNumber(value: 1), "MSALOAuthErrorKey": "invalid_grant"]),
         action: .acquireInteractively, codeName: "interactionRequired",
         check: { #expect($0.throttledByMSAL) }),
     ArticleCase(
         label: "password reset required: -50142",
-        error: NSError(domain: msal, code: -50142, userInfo: ["MSALOAuthErrorKey": "invalid_request", "MSALSTSErrorCodesKey": [50142]]),
+        error: NSError(
+            domain: msal, code: -50142,
+            userInfo: ["MSALOAuthErrorKey": "invalid_request", "MSALSTSErrorCodesKey": [50142]]),
         action: .acquireInteractively, codeName: "serverInvalidRequestResetPasswordRequired"),
     ArticleCase(
         label: "tenant throttling as an internal error with AADSTS90055: back off",
-        error: NSError(domain: msal, code: -50000, userInfo: ["MSALInternalErrorCodeKey": -42004, "MSALSTSErrorCodesKey": [NSNumber(value: 90055)]]),
+        error: NSError(
+            domain: msal, code: -50000,
+            userInfo: ["MSALInternalErrorCodeKey": -42004, "MSALSTSErrorCodesKey": [NSNumber(value: 90055)]]),
         action: .retryWithBackoff, codeName: "internal", subcode: -42004, subcodeName: "internalErrorInvalidGrant"),
     ArticleCase(
         label: "missing keychain entitlement: do not retry",
@@ -157,7 +189,9 @@ let articleCases: [ArticleCase] = [
         check: { #expect($0.errorType == "MSALErrorDomain:-50999") }),
     ArticleCase(
         label: "an unknown domain is recorded faithfully",
-        error: NSError(domain: "com.contoso.ProfileService", code: 7, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSURLErrorDomain, code: -1001)]),
+        error: NSError(
+            domain: "com.contoso.ProfileService", code: 7,
+            userInfo: [NSUnderlyingErrorKey: NSError(domain: NSURLErrorDomain, code: -1001)]),
         action: .doNotRetry, codeName: nil,
         check: { details in
             #expect(details.domain == "com.contoso.ProfileService" && details.code == 7)
@@ -196,9 +230,11 @@ struct ClassificationTests {
         #expect(details.underlying.count <= 8)
     }
 
-    @Test("Retry-After forms", arguments: [
-        ("120", 120.0), (" 5 ", 5), ("0", 0), ("Sun, 06 Nov 1994 08:49:37 GMT", 0), ("soon", nil), ("-3", nil),
-    ] as [(String, Double?)])
+    @Test(
+        "Retry-After forms",
+        arguments: [
+            ("120", 120.0), (" 5 ", 5), ("0", 0), ("Sun, 06 Nov 1994 08:49:37 GMT", 0), ("soon", nil), ("-3", nil),
+        ] as [(String, Double?)])
     func retryAfter(value: String, seconds: Double?) {
         #expect(RetryAfter.seconds(from: value, now: now) == seconds)
     }

@@ -1,10 +1,13 @@
-@testable import AuthTrail
 import Foundation
 import Testing
 
+@testable import AuthTrail
+
 /// Every value the shared MSAL reference lists is in the catalog under the right name. The reference lives beside the
 /// repository (`../shared/reference/msal-error-model.md`); these tests are skipped, saying so, when it is absent.
-@Suite("the error catalog matches the MSAL reference", .enabled(if: MSALReference.text != nil, "../shared/reference/msal-error-model.md is absent"))
+@Suite(
+    "the error catalog matches the MSAL reference",
+    .enabled(if: MSALReference.text != nil, "../shared/reference/msal-error-model.md is absent"))
 struct ErrorCatalogReferenceTests {
     @Test("every MSALError value has its Swift name")
     func msalErrors() throws {
@@ -21,7 +24,8 @@ struct ErrorCatalogReferenceTests {
         #expect(rows.count >= 65, "the reference parser found only \(rows.count) internal codes")
         #expect(Set(rows.map(\.code)).count == rows.count)
         for (code, name) in rows {
-            #expect(ErrorCatalog.entry(domain: ErrorCatalog.internalDomain, code: code)?.name == name, "internal \(code)")
+            #expect(
+                ErrorCatalog.entry(domain: ErrorCatalog.internalDomain, code: code)?.name == name, "internal \(code)")
         }
     }
 
@@ -31,7 +35,9 @@ struct ErrorCatalogReferenceTests {
         #expect(urlRows.count == 16)
         #expect(osStatusRows.count == 5)
         for (code, name) in urlRows {
-            #expect(ErrorCatalog.entry(domain: "NSURLErrorDomain", code: code)?.name.lowercased() == name.lowercased(), "NSURLErrorDomain \(code)")
+            #expect(
+                ErrorCatalog.entry(domain: "NSURLErrorDomain", code: code)?.name.lowercased() == name.lowercased(),
+                "NSURLErrorDomain \(code)")
         }
         for (code, name) in osStatusRows {
             #expect(ErrorCatalog.entry(domain: "NSOSStatusErrorDomain", code: code)?.name == name, "OSStatus \(code)")
@@ -81,27 +87,29 @@ struct ErrorCatalogTests {
         #expect(internals.allSatisfy { $0.action == .showGenericMessage })
     }
 
-    @Test("lookups by every form support staff type", arguments: [
-        ("-50002", ["MSALErrorDomain interactionRequired"]),
-        ("MSALErrorDomain -50002", ["MSALErrorDomain interactionRequired"]),
-        ("MSALErrorDomain:-50002", ["MSALErrorDomain interactionRequired"]),
-        ("interactionRequired", ["MSALErrorDomain interactionRequired"]),
-        ("MSALErrorInteractionRequired", ["MSALErrorDomain interactionRequired"]),
-        ("-42011", ["MSALInternalError internalErrorInvalidRedirectURI"]),
-        ("MSALInternalErrorInvalidRedirectURI", ["MSALInternalError internalErrorInvalidRedirectURI"]),
-        ("AADSTS50076", ["AADSTS UserStrongAuthClientAuthNRequired"]),
-        ("50076", ["AADSTS UserStrongAuthClientAuthNRequired"]),
-        ("NSURLErrorDomain -1009", ["NSURLErrorDomain notConnectedToInternet"]),
-        ("-1009", ["NSURLErrorDomain notConnectedToInternet"]),
-        ("429", ["HTTP tooManyRequests"]),
-        ("HTTP 503", ["HTTP serviceUnavailable"]),
-        ("-50", ["NSOSStatusErrorDomain errSecParam"]),
-        ("-50003 ", ["MSALErrorDomain serverDeclinedScopes"]),
-        ("-12345", []),
-        ("AADSTS1", []),
-        ("NoSuchName", []),
-        ("", []),
-    ])
+    @Test(
+        "lookups by every form support staff type",
+        arguments: [
+            ("-50002", ["MSALErrorDomain interactionRequired"]),
+            ("MSALErrorDomain -50002", ["MSALErrorDomain interactionRequired"]),
+            ("MSALErrorDomain:-50002", ["MSALErrorDomain interactionRequired"]),
+            ("interactionRequired", ["MSALErrorDomain interactionRequired"]),
+            ("MSALErrorInteractionRequired", ["MSALErrorDomain interactionRequired"]),
+            ("-42011", ["MSALInternalError internalErrorInvalidRedirectURI"]),
+            ("MSALInternalErrorInvalidRedirectURI", ["MSALInternalError internalErrorInvalidRedirectURI"]),
+            ("AADSTS50076", ["AADSTS UserStrongAuthClientAuthNRequired"]),
+            ("50076", ["AADSTS UserStrongAuthClientAuthNRequired"]),
+            ("NSURLErrorDomain -1009", ["NSURLErrorDomain notConnectedToInternet"]),
+            ("-1009", ["NSURLErrorDomain notConnectedToInternet"]),
+            ("429", ["HTTP tooManyRequests"]),
+            ("HTTP 503", ["HTTP serviceUnavailable"]),
+            ("-50", ["NSOSStatusErrorDomain errSecParam"]),
+            ("-50003 ", ["MSALErrorDomain serverDeclinedScopes"]),
+            ("-12345", []),
+            ("AADSTS1", []),
+            ("NoSuchName", []),
+            ("", []),
+        ])
     func lookups(query: String, expected: [String]) {
         #expect(ErrorCatalog.entries(matching: query).map { "\($0.domain) \($0.name)" } == expected)
     }
@@ -121,7 +129,8 @@ enum MSALReference {
     }
 
     static func section(from start: String, to end: String) throws -> String {
-        guard let text, let lower = text.range(of: start), let upper = text.range(of: end, range: lower.upperBound..<text.endIndex)
+        guard let text, let lower = text.range(of: start),
+            let upper = text.range(of: end, range: lower.upperBound..<text.endIndex)
         else { throw MissingSection(name: start) }
         return String(text[lower.upperBound..<upper.lowerBound])
     }
@@ -149,7 +158,9 @@ enum MSALReference {
     /// §2's table: value and Swift name.
     static func msalErrors() throws -> [(code: Int, name: String)] {
         let table = try section(from: "## 2.", to: "## 3.")
-        return matches(#"^\| MSALError\w+ \| (-\d+) \| (?:inferred )?`\.(\w+)`"#, in: table).map { (Int($0[1])!, $0[2]) }
+        return matches(#"^\| MSALError\w+ \| (-\d+) \| (?:inferred )?`\.(\w+)`"#, in: table).map {
+            (Int($0[1])!, $0[2])
+        }
     }
 
     /// §3's list: `-42000 InvalidParameter · …`, with `Prefix` markers, slash groups and backticked full names.
@@ -172,7 +183,9 @@ enum MSALReference {
                     rows.append((codes[0], swiftName(words[1].trimmingCharacters(in: CharacterSet(charactersIn: "`")))))
                 } else if codes.count > 1, words.count >= 3 {
                     let suffixes = words[2].split(separator: "/")
-                    for (code, suffix) in zip(codes, suffixes) { rows.append((code, swiftName(prefix + words[1] + suffix))) }
+                    for (code, suffix) in zip(codes, suffixes) {
+                        rows.append((code, swiftName(prefix + words[1] + suffix)))
+                    }
                 } else {
                     rows.append((codes[0], swiftName(prefix + words[1])))
                 }
@@ -183,17 +196,21 @@ enum MSALReference {
 
     /// §9: NSURLErrorDomain names and codes, and the keychain's OSStatus values.
     static func systemErrors() throws -> (url: [(code: Int, name: String)], osStatus: [(code: Int, name: String)]) {
-        let section = withoutParentheses(try section(from: "## 9.", to: "## 10.")).replacingOccurrences(of: "**", with: "")
+        let section = withoutParentheses(try section(from: "## 9.", to: "## 10.")).replacingOccurrences(
+            of: "**", with: "")
         guard let urlLine = section.split(separator: "\n").first(where: { $0.hasPrefix("NSURLErrorDomain") }),
             let keychainLine = section.split(separator: "\n").first(where: { $0.hasPrefix("NSOSStatusErrorDomain") })
         else { throw MissingSection(name: "## 9. lines") }
         var url = [(code: Int, name: String)]()
-        let list = urlLine.components(separatedBy: ": ").dropFirst().joined(separator: ": ").components(separatedBy: ". MSAL")[0]
+        let list = urlLine.components(separatedBy: ": ").dropFirst().joined(separator: ": ").components(
+            separatedBy: ". MSAL")[0]
         for item in list.components(separatedBy: ", ") {
             let words = item.split(separator: " ")
             let codes = words.last!.split(separator: "/").compactMap { Int($0) }
             if words.count == 3 {
-                for (code, suffix) in zip(codes, words[1].split(separator: "/")) { url.append((code, String(words[0] + suffix))) }
+                for (code, suffix) in zip(codes, words[1].split(separator: "/")) {
+                    url.append((code, String(words[0] + suffix)))
+                }
             } else {
                 url.append((codes[0], String(words[0])))
             }

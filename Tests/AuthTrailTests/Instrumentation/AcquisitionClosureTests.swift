@@ -16,7 +16,7 @@ struct AcquisitionClosureTests {
         let correlation = UUID()
         let result = try await recorded.trail.acquire(
             .silent, scopes: ["User.Read"], authorityHost: "login.microsoftonline.com",
-            correlationID: { $0.correlationId.uuidString }
+            correlationID: \.correlationId.uuidString
         ) {
             clock.advance(by: .milliseconds(180))
             return Result(accessToken: "opaque", correlationId: correlation)
@@ -35,11 +35,15 @@ struct AcquisitionClosureTests {
     @Test("failure rethrows the same error and records it classified, with MSAL's correlation id")
     func failure() async throws {
         let recorded = try RecordedTrail()
-        let thrown = NSError(domain: "MSALErrorDomain", code: -50000, userInfo: [
-            "MSALInternalErrorCodeKey": -42011, "MSALCorrelationIDKey": "5E3A2F0E-7B0C-4A53-9F7A-2D3C1B0A9E11",
-        ])
+        let thrown = NSError(
+            domain: "MSALErrorDomain", code: -50000,
+            userInfo: [
+                "MSALInternalErrorCodeKey": -42011, "MSALCorrelationIDKey": "5E3A2F0E-7B0C-4A53-9F7A-2D3C1B0A9E11",
+            ])
         do {
-            _ = try await recorded.trail.acquire(.interactive, scopes: ["User.Read"]) { () async throws -> Result in throw thrown }
+            _ = try await recorded.trail.acquire(.interactive, scopes: ["User.Read"]) { () async throws -> Result in
+                throw thrown
+            }
             Issue.record("no error")
         } catch {
             #expect((error as NSError) === thrown, "the caller must get MSAL's own error")

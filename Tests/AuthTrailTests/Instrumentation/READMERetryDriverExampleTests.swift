@@ -41,7 +41,7 @@ struct READMERetryDriverExampleTests {
         // BEGIN README RETRY SAMPLE
         // One attempt, recorded: start, end, duration, outcome and the classified failure.
         func refreshSilently(scopes: [String]) async throws -> String {
-            let result = try await trail.acquire(.silent, scopes: scopes, correlationID: { $0.correlationId.uuidString }) {
+            let result = try await trail.acquire(.silent, scopes: scopes, correlationID: \.correlationId.uuidString) {
                 try await msal.acquireTokenSilent(with: silentParameters(scopes))
             }
             return result.accessToken
@@ -49,10 +49,10 @@ struct READMERetryDriverExampleTests {
 
         // The whole chain: silent, then whatever each failure calls for, every attempt and wait recorded.
         func acquireToken(scopes: [String]) async throws -> String {
-            let result = try await driver.acquire(scopes: scopes, correlationID: { $0.correlationId.uuidString }) { request in
-                switch request.kind {
-                case .silent: try await msal.acquireTokenSilent(with: silentParameters(request.scopes))
-                case .interactive: try await msal.acquireToken(with: interactiveParameters(request.scopes))
+            let result = try await driver.acquire(scopes: scopes, correlationID: \.correlationId.uuidString) { next in
+                switch next.kind {
+                case .silent: try await msal.acquireTokenSilent(with: silentParameters(next.scopes))
+                case .interactive: try await msal.acquireToken(with: interactiveParameters(next.scopes))
                 }
             }
             return result.accessToken
@@ -64,7 +64,8 @@ struct READMERetryDriverExampleTests {
     @MainActor
     func sampleRuns() async throws {
         let recorded = try RecordedTrail()
-        let needsInteraction = NSError(domain: "MSALErrorDomain", code: -50002, userInfo: ["MSALOAuthErrorKey": "invalid_grant"])
+        let needsInteraction = NSError(
+            domain: "MSALErrorDomain", code: -50002, userInfo: ["MSALOAuthErrorKey": "invalid_grant"])
         let app = App(trail: recorded.trail, msal: StandInMSAL(silentErrors: [needsInteraction]))
         await #expect(throws: NSError.self) { try await app.refreshSilently(scopes: ["User.Read"]) }
         #expect(try await app.acquireToken(scopes: ["User.Read"]) == "opaque-interactive")

@@ -12,8 +12,9 @@ final class RecordedTrail {
     init(redactionLevel: RedactionLevel = .maskAllPII) throws {
         directory = try TemporaryDirectory()
         clock = ManualTrailClock(start: Self.start)
-        trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, redactionLevel: redactionLevel, clock: clock))
+        trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, redactionLevel: redactionLevel, clock: clock))
     }
 
     deinit { directory.remove() }
@@ -36,7 +37,8 @@ final class RecordedTrail {
     func decodedText() throws -> String {
         trail.shutdown()
         return try directory.files(withSuffix: ".jsonl.zst").map { path in
-            try CollectingSink.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).lines.joined(separator: "\n")
+            try CollectingSink.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).lines.joined(
+                separator: "\n")
         }.joined(separator: "\n")
     }
 }

@@ -33,7 +33,9 @@ struct RetryDriverTests {
     func interactiveFallback() async throws {
         let recorded = try RecordedTrail()
         var msal = ScriptedMSAL(script: [interactionRequired])
-        let token = try await RetryDriver(trail: recorded.trail, policy: midpoint).acquire(scopes: ["User.Read"]) { try msal.call($0) }
+        let token = try await RetryDriver(trail: recorded.trail, policy: midpoint).acquire(scopes: ["User.Read"]) {
+            try msal.call($0)
+        }
         #expect(token == "token-interactive")
         #expect(msal.requests.map(\.kind) == [.silent, .interactive])
         #expect(msal.requests[1].previousFailure?.codeName == "interactionRequired")
@@ -50,24 +52,35 @@ struct RetryDriverTests {
     @Test("declined scopes continue silently with the granted scopes")
     func grantedScopes() async throws {
         let recorded = try RecordedTrail()
-        let declined = NSError(domain: msal, code: -50003, userInfo: [
-            "MSALGrantedScopesKey": ["User.Read"], "MSALDeclinedScopesKey": ["Calendars.Read"],
-        ])
+        let declined = NSError(
+            domain: msal, code: -50003,
+            userInfo: [
+                "MSALGrantedScopesKey": ["User.Read"], "MSALDeclinedScopesKey": ["Calendars.Read"],
+            ])
         var msal = ScriptedMSAL(script: [declined])
-        _ = try await RetryDriver(trail: recorded.trail).acquire(scopes: ["User.Read", "Calendars.Read"]) { try msal.call($0) }
+        _ = try await RetryDriver(trail: recorded.trail).acquire(scopes: ["User.Read", "Calendars.Read"]) {
+            try msal.call($0)
+        }
         #expect(msal.requests.map(\.scopes) == [["User.Read", "Calendars.Read"], ["User.Read"]])
         #expect(msal.requests.map(\.kind) == [.silent, .silent])
         let starts = try recorded.events().named("acquisition.start")
-        #expect(starts.map { $0["acquisition.scopes"] as? [String] ?? [] } == [["User.Read", "Calendars.Read"], ["User.Read"]])
+        #expect(
+            starts.map { $0["acquisition.scopes"] as? [String] ?? [] } == [
+                ["User.Read", "Calendars.Read"], ["User.Read"],
+            ])
     }
 
-    @Test("HTTP 429 waits for Retry-After on the trail's clock, recorded as a retry.wait", arguments: [
-        ("30", 30_000.0), (nil, 60_000.0), ("not-a-date", 60_000.0),
-    ] as [(String?, Double)])
+    @Test(
+        "HTTP 429 waits for Retry-After on the trail's clock, recorded as a retry.wait",
+        arguments: [
+            ("30", 30_000.0), (nil, 60_000.0), ("not-a-date", 60_000.0),
+        ] as [(String?, Double)])
     func retryAfter(header: String?, expectedMilliseconds: Double) async throws {
         let recorded = try RecordedTrail()
         var msal = ScriptedMSAL(script: [throttled(retryAfter: header)])
-        _ = try await RetryDriver(trail: recorded.trail, policy: midpoint).acquire(scopes: ["User.Read"]) { try msal.call($0) }
+        _ = try await RetryDriver(trail: recorded.trail, policy: midpoint).acquire(scopes: ["User.Read"]) {
+            try msal.call($0)
+        }
         #expect(msal.requests.count == 2)
         let events = try recorded.events()
         let waits = events.named("retry.wait")
@@ -84,7 +97,9 @@ struct RetryDriverTests {
     func offlineBackoff() async throws {
         let recorded = try RecordedTrail()
         var msal = ScriptedMSAL(script: [noInternet, noInternet])
-        _ = try await RetryDriver(trail: recorded.trail, policy: midpoint).acquire(scopes: ["User.Read"]) { try msal.call($0) }
+        _ = try await RetryDriver(trail: recorded.trail, policy: midpoint).acquire(scopes: ["User.Read"]) {
+            try msal.call($0)
+        }
         let waits = try recorded.events().named("retry.wait")
         // 1 s then 2 s of exponential delay, each at 3/4 with the jitter at its midpoint.
         #expect(waits.map { $0["retry.wait_ms"] as? Double } == [750, 1500])
@@ -98,7 +113,7 @@ struct RetryDriverTests {
         let timeouts = Timeouts()
         let driver = RetryDriver(trail: recorded.trail, policy: midpoint) { timeout in
             timeouts.append(timeout)
-            clock.advance(by: .seconds(12))   // the network came back after 12 s
+            clock.advance(by: .seconds(12))  // the network came back after 12 s
         }
         var msal = ScriptedMSAL(script: [noInternet])
         _ = try await driver.acquire(scopes: ["User.Read"]) { try msal.call($0) }
@@ -114,7 +129,9 @@ struct RetryDriverTests {
         var msal = ScriptedMSAL(script: Array(repeating: timedOut, count: 10))
         let policy = RetryPolicy(maximumAttempts: 3, randomFraction: { 1 })
         await #expect(throws: NSError.self) {
-            _ = try await RetryDriver(trail: recorded.trail, policy: policy).acquire(scopes: ["User.Read"]) { try msal.call($0) }
+            _ = try await RetryDriver(trail: recorded.trail, policy: policy).acquire(scopes: ["User.Read"]) {
+                try msal.call($0)
+            }
         }
         #expect(msal.requests.count == 3)
         let events = try recorded.events()
@@ -129,7 +146,9 @@ struct RetryDriverTests {
         var msal = ScriptedMSAL(script: [throttled(retryAfter: "600")])
         let policy = RetryPolicy(maximumTotalDuration: .seconds(120))
         do {
-            _ = try await RetryDriver(trail: recorded.trail, policy: policy).acquire(scopes: ["User.Read"]) { try msal.call($0) }
+            _ = try await RetryDriver(trail: recorded.trail, policy: policy).acquire(scopes: ["User.Read"]) {
+                try msal.call($0)
+            }
             Issue.record("the driver succeeded past its budget")
         } catch {
             #expect((error as NSError).code == -50000)
@@ -139,13 +158,15 @@ struct RetryDriverTests {
         #expect(recorded.clock.now() == RecordedTrail.start)
     }
 
-    @Test("cases the app must handle itself end the chain after one attempt", arguments: [
-        NSError(domain: msal, code: -50005),
-        NSError(domain: msal, code: -50004, userInfo: ["MSALOAuthSubErrorKey": "protection_policy_required"]),
-        NSError(domain: msal, code: -50000, userInfo: ["MSALInternalErrorCodeKey": -42011]),
-        NSError(domain: "NSOSStatusErrorDomain", code: -34018),
-        NSError(domain: "com.contoso.unknown", code: 3),
-    ])
+    @Test(
+        "cases the app must handle itself end the chain after one attempt",
+        arguments: [
+            NSError(domain: msal, code: -50005),
+            NSError(domain: msal, code: -50004, userInfo: ["MSALOAuthSubErrorKey": "protection_policy_required"]),
+            NSError(domain: msal, code: -50000, userInfo: ["MSALInternalErrorCodeKey": -42011]),
+            NSError(domain: "NSOSStatusErrorDomain", code: -34018),
+            NSError(domain: "com.contoso.unknown", code: 3),
+        ])
     func terminal(thrown: NSError) async throws {
         let recorded = try RecordedTrail()
         var msal = ScriptedMSAL(script: [thrown])
@@ -174,9 +195,11 @@ struct RetryDriverTests {
     @Test("a claims challenge falls back to interactive and hands the app the original error")
     func claimsChallenge() async throws {
         let recorded = try RecordedTrail()
-        let challenge = NSError(domain: msal, code: -50002, userInfo: [
-            "MSALHTTPHeadersKey": ["WWW-Authenticate": #"Bearer error="insufficient_claims", claims="e30=""#],
-        ])
+        let challenge = NSError(
+            domain: msal, code: -50002,
+            userInfo: [
+                "MSALHTTPHeadersKey": ["WWW-Authenticate": #"Bearer error="insufficient_claims", claims="e30=""#]
+            ])
         var msal = ScriptedMSAL(script: [challenge])
         _ = try await RetryDriver(trail: recorded.trail).acquire(scopes: ["User.Read"]) { try msal.call($0) }
         #expect(msal.requests.map(\.kind) == [.silent, .interactive])

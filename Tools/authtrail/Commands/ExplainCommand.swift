@@ -48,13 +48,16 @@ struct ExplainCommand: ParsableCommand {
             }
         }
         for query in unknown {
-            printError("authtrail: explain: unknown code '\(query)': not in the catalog of MSAL, MSAL internal, NSURLErrorDomain, keychain OSStatus, AADSTS and HTTP codes")
+            printError(
+                "authtrail: explain: unknown code '\(query)': not in the catalog of MSAL, MSAL internal, NSURLErrorDomain, keychain OSStatus, AADSTS and HTTP codes"
+            )
         }
         if !unknown.isEmpty { throw ExitStatus.findings }
     }
 
     static func render(_ entry: ErrorCatalog.Entry) -> String {
-        let heading = entry.domain == ErrorCatalog.stsDomain
+        let heading =
+            entry.domain == ErrorCatalog.stsDomain
             ? "AADSTS\(entry.code) \(entry.name)" : "\(entry.domain) \(entry.code) \(entry.name)"
         return """
             \(heading)

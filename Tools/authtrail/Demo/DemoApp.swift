@@ -37,7 +37,7 @@ struct DemoApp {
         do {
             _ = try await driver.acquire(
                 scopes: scopes, authorityHost: authorityHost, startingWith: interactiveFirst ? .interactive : .silent,
-                correlationID: { $0.correlationID }
+                correlationID: \.correlationID
             ) { request in
                 switch request.kind {
                 case .silent: try await msal.acquireTokenSilent(scopes: request.scopes)

@@ -31,8 +31,12 @@ enum DemoScript {
 
         // 6. A misconfigured redirect URI: an internal error with a sub-code; show a generic message.
         try await clock.sleep(for: .seconds(45))
-        msal.expect([.error(MSALErrors.internalError(
-            subcode: -42011, description: "The provided redirect URI is not valid: msauth.com.contoso.demo://auth"))])
+        msal.expect([
+            .error(
+                MSALErrors.internalError(
+                    subcode: -42011,
+                    description: "The provided redirect URI is not valid: msauth.com.contoso.demo://auth"))
+        ])
         await app.acquireToken(scopes: graph, interactiveFirst: true)
 
         // 7. The user closes the sign-in sheet.
