@@ -1,27 +1,45 @@
-/// Names, meanings and recommended actions for the codes token acquisition meets, in one place.
+/// Names, meanings, categories and recommended actions for the codes token acquisition meets, in one place.
 ///
-/// Values come from MSAL's public headers, Apple's Foundation headers and Microsoft's AADSTS reference (see
-/// `../shared/reference/msal-error-model.md`); a test checks every value there against this table.
+/// Values come from MSAL's public headers, Apple's Foundation and Security headers, Microsoft's AADSTS reference and
+/// RFC 9110 (see `../shared/reference/msal-error-model.md`); a test checks every value there against this table.
+/// The tables themselves are in `ErrorCatalog+MSAL.swift`, `ErrorCatalog+System.swift` and `ErrorCatalog+STS.swift`.
 public enum ErrorCatalog {
     /// One known code.
     public struct Entry: Sendable, Hashable {
+        /// The NSError domain, or a pseudo-domain (`MSALInternalError`, `AADSTS`, `HTTP`).
         public var domain: String
         public var code: Int
+        /// The Swift name, for example `interactionRequired`, `internalErrorInvalidRedirectURI`, `notConnectedToInternet`.
         public var name: String
+        /// One line saying what happened.
         public var meaning: String
+        public var category: ErrorCategory
+        /// What the app should do when this code is the whole story.
         public var action: RecommendedAction
     }
 
-    /// Pseudo-domains for codes that are not NSError domains.
+    /// Pseudo-domain for MSAL's internal sub-codes (`MSALInternalErrorCodeKey`).
     public static let internalDomain = "MSALInternalError"
+    /// Pseudo-domain for Microsoft Entra's AADSTS codes (`MSALSTSErrorCodesKey`).
     public static let stsDomain = "AADSTS"
+    /// Pseudo-domain for HTTP status codes (`MSALHTTPResponseCodeKey`).
     public static let httpDomain = "HTTP"
     public static let urlDomain = "NSURLErrorDomain"
+    public static let osStatusDomain = "NSOSStatusErrorDomain"
 
-    /// The entry for `code` in `domain`, if the catalog knows it.
-    public static func entry(domain: String, code: Int) -> Entry? { index[Key(domain: domain, code: code)] }
+    /// The entry for `code` in `domain`, if the catalog knows it. Any HTTP 5xx without its own entry gets the
+    /// generic server-error entry.
+    public static func entry(domain: String, code: Int) -> Entry? {
+        if let entry = index[Key(domain: domain, code: code)] { return entry }
+        if domain == httpDomain, (500...599).contains(code) {
+            return Entry(
+                domain: httpDomain, code: code, name: "serverError", meaning: "the server failed (HTTP \(code))",
+                category: .serverFailure, action: .retryWithBackoff)
+        }
+        return nil
+    }
 
-    /// Every entry.
+    /// Every entry, in table order.
     public static var allEntries: [Entry] { entries }
 
     private struct Key: Hashable {
@@ -29,39 +47,13 @@ public enum ErrorCatalog {
         var code: Int
     }
 
+    private static let entries: [Entry] =
+        msalErrors + internalErrors + urlErrors + osStatusErrors + stsErrors + httpStatuses
+
     private static let index: [Key: Entry] = Dictionary(
         entries.map { (Key(domain: $0.domain, code: $0.code), $0) }, uniquingKeysWith: { first, _ in first })
 
-    private static let entries: [Entry] = msalErrors + urlErrors
-
-    private static func entry(
-        _ domain: String, _ code: Int, _ name: String, _ action: RecommendedAction, _ meaning: String
-    ) -> Entry {
-        Entry(domain: domain, code: code, name: name, meaning: meaning, action: action)
-    }
-
-    private static let msal = MSALUserInfoKey.msalErrorDomain
-    private static let msalErrors: [Entry] = [
-        entry(msal, -50000, "internal", .showGenericMessage, "unrecoverable; read the internal sub-code for the detail"),
-        entry(msal, -50001, "workplaceJoinRequired", .doNotRetry, "the device must be registered (workplace join)"),
-        entry(msal, -50002, "interactionRequired", .acquireInteractively, "the silent call failed; retry the same request interactively"),
-        entry(msal, -50003, "serverDeclinedScopes", .continueWithGrantedScopes, "some scopes were not granted"),
-        entry(msal, -50004, "serverProtectionPoliciesRequired", .remediateCompliance, "Intune app protection (MAM) is required"),
-        entry(msal, -50005, "userCanceled", .userCancelled, "the user closed the web or broker UI"),
-        entry(msal, -50006, "serverError", .retryWithBackoff, "the STS returned error=server_error"),
-        entry(msal, -50007, "insufficientDeviceStrength", .acquireInteractively, "the device registration must be upgraded"),
-        entry(msal, -50008, "mdmEnrollmentCompletedNeedsRetry", .retryWithBackoff, "MDM enrollment has finished; repeat the request"),
-        entry(msal, -50142, "serverInvalidRequestResetPasswordRequired", .acquireInteractively, "a password reset is required"),
-    ]
-
-    private static let urlErrors: [Entry] = [
-        entry(urlDomain, -999, "cancelled", .userCancelled, "the request was cancelled"),
-        entry(urlDomain, -1001, "timedOut", .retryWithBackoff, "the request timed out"),
-        entry(urlDomain, -1003, "cannotFindHost", .retryWithBackoff, "the host name could not be resolved"),
-        entry(urlDomain, -1004, "cannotConnectToHost", .retryWithBackoff, "the host refused or did not answer the connection"),
-        entry(urlDomain, -1005, "networkConnectionLost", .waitForConnectivity, "the connection was lost mid-request"),
-        entry(urlDomain, -1009, "notConnectedToInternet", .waitForConnectivity, "the device is offline"),
-    ]
+    static let msal = MSALUserInfoKey.msalErrorDomain
 
     /// Fills in code names and the recommended action.
     static func annotate(_ details: inout FailureDetails) {
@@ -72,29 +64,42 @@ public enum ErrorCatalog {
         details.action = recommendedAction(for: details)
     }
 
-    /// The action for a classified failure, following Microsoft's MSAL error-handling guidance.
+    /// The action for a classified failure, following Microsoft's MSAL error-handling guidance: the article's
+    /// top-level MSAL cases first, then throttling and server failures (which MSAL reports as internal -42007), then
+    /// a claims challenge, then the code's own entry, then the first AADSTS code the catalog knows.
     static func recommendedAction(for details: FailureDetails) -> RecommendedAction {
         if details.domain == msal {
-            switch details.code {
-            case -50002: return details.claimsChallenge ? .interactiveWithClaims : .acquireInteractively
-            case -50003: return .continueWithGrantedScopes
-            case -50004: return .remediateCompliance
-            case -50005: return .userCancelled
+            switch MSALErrorCode(rawValue: details.code) {
+            case .interactionRequired: return details.claimsChallenge ? .interactiveWithClaims : .acquireInteractively
+            case .serverDeclinedScopes: return .continueWithGrantedScopes
+            case .serverProtectionPoliciesRequired: return .remediateCompliance
+            case .userCanceled: return .userCancelled
             default: break
             }
         }
-        if details.httpStatus == 429 || (details.retryAfterSeconds != nil && details.httpStatus.map { $0 >= 500 } ?? true) {
-            return .retryAfter
-        }
-        if let status = details.httpStatus, (500...599).contains(status) { return .retryWithBackoff }
+        let serverFailed = details.httpStatus.map { (500...599).contains($0) } ?? false
+        if details.httpStatus == 429 { return .retryAfter }
+        if details.retryAfterSeconds != nil, details.httpStatus == nil || serverFailed { return .retryAfter }
+        if serverFailed { return .retryWithBackoff }
         if details.claimsChallenge { return .interactiveWithClaims }
-        if let entry = entry(domain: details.domain, code: details.code), details.domain != msal || details.code != -50000 {
+        if details.domain != msal || details.code != MSALErrorCode.internal.rawValue,
+            let entry = entry(domain: details.domain, code: details.code)
+        {
             return entry.action
         }
         for code in details.stsErrorCodes {
             if let entry = entry(domain: stsDomain, code: code) { return entry.action }
         }
+        // MSAL's internal errors and codes from newer MSAL versions: generic message, log the sub-code.
         if details.domain == msal { return .showGenericMessage }
+        // Unknown domains (an app's own Swift errors, other frameworks): nothing says a retry would help.
         return .doNotRetry
+    }
+
+    static func entry(
+        _ domain: String, _ code: Int, _ name: String, _ category: ErrorCategory, _ action: RecommendedAction,
+        _ meaning: String
+    ) -> Entry {
+        Entry(domain: domain, code: code, name: name, meaning: meaning, category: category, action: action)
     }
 }

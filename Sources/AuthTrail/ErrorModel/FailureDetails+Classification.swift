@@ -1,12 +1,17 @@
-import Foundation
+public import Foundation
 
 extension FailureDetails {
     /// Reads everything a support engineer needs from `error`: an `NSError` keyed with MSAL's userInfo keys, a
     /// system error (NSURLErrorDomain, NSOSStatusErrorDomain), or any Swift `Error`. Unknown domains and codes are kept
     /// as they are, never dropped or guessed.
     ///
-    /// The description is kept as free text; the trail's redactor scans it before anything is written.
-    public init(classifying error: any Error) {
+    /// The description is kept as free text; the trail's redactor scans it before anything is written. The content
+    /// of a claims challenge, tokens in `MSALInvalidResultKey` and the user identifiers MSAL attaches are never read.
+    ///
+    /// - Parameters:
+    ///   - error: what MSAL (or the system, or the app) threw.
+    ///   - now: the time an HTTP-date `Retry-After` is measured from; the trail's clock when a recorder classifies.
+    public init(classifying error: any Error, now: Date = Date()) {
         let nsError = error as NSError
         let info = nsError.userInfo
         self.init(domain: nsError.domain, code: nsError.code)
@@ -14,36 +19,54 @@ extension FailureDetails {
         subcode = Self.integer(info[MSALUserInfoKey.internalErrorCode])
         oauthError = info[MSALUserInfoKey.oauthError] as? String
         oauthSuberror = info[MSALUserInfoKey.oauthSubError] as? String
-        stsErrorCodes = (info[MSALUserInfoKey.stsErrorCodes] as? [Any])?.compactMap(Self.integer) ?? []
+        stsErrorCodes = Self.integers(info[MSALUserInfoKey.stsErrorCodes])
         httpStatus = Self.integer(info[MSALUserInfoKey.httpResponseCode])
         throttledByMSAL = Self.integer(info[MSALUserInfoKey.throttlingCacheHit]).map { $0 != 0 } ?? false
-        grantedScopes = info[MSALUserInfoKey.grantedScopes] as? [String] ?? []
-        declinedScopes = info[MSALUserInfoKey.declinedScopes] as? [String] ?? []
-        message = info[MSALUserInfoKey.errorDescription] as? String
+        grantedScopes = Self.strings(info[MSALUserInfoKey.grantedScopes])
+        declinedScopes = Self.strings(info[MSALUserInfoKey.declinedScopes])
+        correlationID =
+            (info[MSALUserInfoKey.correlationID] as? String)
+            ?? (info[MSALUserInfoKey.correlationID] as? UUID)?.uuidString
+        message =
+            info[MSALUserInfoKey.errorDescription] as? String
             ?? (info[NSLocalizedDescriptionKey] as? String)
+        if message == nil, !(type(of: error) is NSError.Type) {
+            // A Swift error that is not an NSError: its description is all there is (scanned like any free text).
+            message = String(String(describing: error).prefix(Self.maximumMessageLength))
+        }
 
         if let headers = info[MSALUserInfoKey.httpHeaders] as? [AnyHashable: Any] {
             let lookup = HTTPHeaderLookup(headers)
-            retryAfterSeconds = lookup["Retry-After"].flatMap { RetryAfter.seconds(from: $0) }
+            retryAfterSeconds = lookup["Retry-After"].flatMap { RetryAfter.seconds(from: $0, now: now) }
+            // Only the presence of a challenge is kept; its claims (and realm, authorization URI) are never read.
             if let challenge = lookup["WWW-Authenticate"] {
-                claimsChallenge = challenge.range(of: "claims=", options: .caseInsensitive) != nil
+                claimsChallenge =
+                    challenge.range(of: "claims=", options: .caseInsensitive) != nil
                     || challenge.range(of: "insufficient_claims", options: .caseInsensitive) != nil
             }
         }
 
         var chain = [String]()
         var next = info[NSUnderlyingErrorKey] as? NSError
-        while let underlyingError = next, chain.count < 8 {
+        while let underlyingError = next, chain.count < Self.maximumUnderlyingDepth {
             chain.append("\(underlyingError.domain):\(underlyingError.code)")
-            if stsErrorCodes.isEmpty {
-                stsErrorCodes = (underlyingError.userInfo[MSALUserInfoKey.stsErrorCodes] as? [Any])?.compactMap(Self.integer) ?? []
+            let underlyingInfo = underlyingError.userInfo
+            // MSAL lifts these from the underlying error itself since 1.5.1; older builds leave them there.
+            if stsErrorCodes.isEmpty { stsErrorCodes = Self.integers(underlyingInfo[MSALUserInfoKey.stsErrorCodes]) }
+            if httpStatus == nil { httpStatus = Self.integer(underlyingInfo[MSALUserInfoKey.httpResponseCode]) }
+            if subcode == nil, nsError.domain != MSALUserInfoKey.msalErrorDomain || nsError.code == -50000 {
+                subcode = Self.integer(underlyingInfo[MSALUserInfoKey.internalErrorCode])
             }
-            next = underlyingError.userInfo[NSUnderlyingErrorKey] as? NSError
+            next = underlyingInfo[NSUnderlyingErrorKey] as? NSError
         }
         underlying = chain
 
         ErrorCatalog.annotate(&self)
     }
+
+    /// Deep enough for every chain MSAL builds (two or three levels); a cycle cannot loop forever.
+    private static let maximumUnderlyingDepth = 8
+    private static let maximumMessageLength = 2048
 
     private static func integer(_ value: Any?) -> Int? {
         switch value {
@@ -52,6 +75,16 @@ extension FailureDetails {
         case let text as String: Int(text.trimmingCharacters(in: .whitespaces))
         default: nil
         }
+    }
+
+    private static func integers(_ value: Any?) -> [Int] {
+        (value as? [Any])?.compactMap(integer) ?? []
+    }
+
+    private static func strings(_ value: Any?) -> [String] {
+        if let array = value as? [Any] { return array.compactMap { $0 as? String } }
+        if let set = value as? Set<String> { return set.sorted() }
+        return []
     }
 }
 
@@ -62,7 +95,10 @@ private struct HTTPHeaderLookup {
     init(_ headers: [AnyHashable: Any]) {
         for (key, value) in headers {
             guard let name = key as? String else { continue }
-            values[name.lowercased()] = (value as? String) ?? (value as? NSNumber)?.stringValue
+            let text =
+                (value as? String) ?? (value as? NSNumber)?.stringValue
+                ?? (value as? [String])?.joined(separator: ", ")
+            values[name.lowercased()] = text
         }
     }
 

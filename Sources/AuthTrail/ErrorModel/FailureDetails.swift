@@ -28,13 +28,15 @@ public struct FailureDetails: Sendable, Hashable {
     public var message: String?
     /// What the app should do about it, following Microsoft's guidance.
     public var action: RecommendedAction?
+    /// MSAL's correlation id for the failed request (`MSALCorrelationIDKey`), when the error carries one.
+    public var correlationID: String?
 
     public init(
         domain: String, code: Int, codeName: String? = nil, subcode: Int? = nil, subcodeName: String? = nil,
         oauthError: String? = nil, oauthSuberror: String? = nil, stsErrorCodes: [Int] = [], httpStatus: Int? = nil,
         retryAfterSeconds: Double? = nil, throttledByMSAL: Bool = false, claimsChallenge: Bool = false,
         grantedScopes: [String] = [], declinedScopes: [String] = [], underlying: [String] = [],
-        message: String? = nil, action: RecommendedAction? = nil
+        message: String? = nil, action: RecommendedAction? = nil, correlationID: String? = nil
     ) {
         self.domain = domain
         self.code = code
@@ -53,6 +55,7 @@ public struct FailureDetails: Sendable, Hashable {
         self.underlying = underlying
         self.message = message
         self.action = action
+        self.correlationID = correlationID
     }
 
     /// OpenTelemetry `error.type`: a low-cardinality class of failure, `domain:code`.

@@ -2,54 +2,54 @@ import AuthTrail
 import Foundation
 
 /// A client app that signs a user in the way Microsoft's MSAL error-handling guidance recommends, with every
-/// acquisition recorded by AuthTrail: what an app that adopts the library looks like.
+/// acquisition run by AuthTrail's retry driver: what an app that adopts the library looks like.
 struct DemoApp {
     let trail: Trail
     let msal: SimulatedMSAL
     let clock: ManualTrailClock
     let authorityHost = "login.microsoftonline.com"
-    let maxAttempts = 4
 
-    /// Acquires a token silently first, then follows the recommended action of each failure.
-    /// Returns true when a token was obtained.
-    @discardableResult
-    func acquireToken(scopes: [String], interactiveFirst: Bool = false) async -> Bool {
-        var attempt = trail.beginAcquisition(interactiveFirst ? .interactive : .silent, scopes: scopes, authorityHost: authorityHost)
-        while true {
-            do {
-                let result = switch attempt.kind {
-                case .silent: try await msal.acquireTokenSilent(scopes: attempt.scopes)
-                case .interactive: try await msal.acquireTokenInteractively(scopes: attempt.scopes)
-                }
-                attempt.succeeded(correlationID: result.correlationID)
-                return true
-            } catch {
-                let failure = attempt.failed(error)
-                guard attempt.attempt < maxAttempts else { return false }
-                switch failure.action {
-                case .acquireInteractively, .interactiveWithClaims:
-                    attempt = attempt.nextAttempt(.interactive)
-                case .continueWithGrantedScopes where !failure.grantedScopes.isEmpty:
-                    attempt = attempt.nextAttempt(.silent, scopes: failure.grantedScopes)
-                case .waitForConnectivity:
-                    await wait(.seconds(5), before: attempt, reason: "waitForConnectivity")
-                    attempt = attempt.nextAttempt(attempt.kind)
-                case .retryAfter:
-                    await wait(.seconds(failure.retryAfterSeconds ?? 60), before: attempt, reason: "retryAfter")
-                    attempt = attempt.nextAttempt(attempt.kind)
-                default:
-                    // Protection policies, user cancelled, internal errors, configuration problems: the app stops here
-                    // and shows a message; the trail already holds everything support needs.
-                    return false
-                }
-            }
+    /// Opens the app's side: MSAL's log callback goes to the trail through `MSALLogBridge`, as in a real app.
+    init(trail: Trail, msal: SimulatedMSAL, clock: ManualTrailClock) {
+        self.trail = trail
+        self.msal = msal
+        self.clock = clock
+        let bridge = MSALLogBridge(trail: trail)
+        msal.logCallback = { level, message, containsPII in
+            bridge.log(level: level, message: message, containsPII: containsPII)
         }
     }
 
-    private func wait(_ duration: Duration, before attempt: AcquisitionRecorder, reason: String) async {
-        trail.record(TrailEvent(
-            name: .retryWait, severity: .info, timestamp: clock.now(), operationID: attempt.operationID,
-            attempt: attempt.attempt, kind: attempt.kind, wait: duration, attributes: ["retry.reason": reason]))
-        try? await clock.sleep(for: duration)
+    /// The retry driver the app uses. In the demo the network "comes back" five simulated seconds after the driver
+    /// starts waiting for it.
+    var driver: RetryDriver {
+        let clock = clock
+        return RetryDriver(trail: trail, policy: RetryPolicy(maximumAttempts: 4)) { _ in
+            clock.advance(by: .seconds(5))
+        }
+    }
+
+    /// Acquires a token silently first (or interactively, for a first sign-in), letting the driver follow the
+    /// recommended action of each failure. Returns true when a token was obtained; otherwise the app would show its
+    /// message here, and the trail already holds everything support needs.
+    @discardableResult
+    func acquireToken(scopes: [String], interactiveFirst: Bool = false) async -> Bool {
+        do {
+            _ = try await driver.acquire(
+                scopes: scopes, authorityHost: authorityHost, startingWith: interactiveFirst ? .interactive : .silent,
+                correlationID: \.correlationID
+            ) { request in
+                switch request.kind {
+                case .silent: try await msal.acquireTokenSilent(scopes: request.scopes)
+                case .interactive:
+                    // A claims challenge goes back to MSAL as the interactive call's claims request.
+                    try await msal.acquireTokenInteractively(
+                        scopes: request.scopes, withClaims: request.previousFailure?.action == .interactiveWithClaims)
+                }
+            }
+            return true
+        } catch {
+            return false
+        }
     }
 }

@@ -31,8 +31,12 @@ enum DemoScript {
 
         // 6. A misconfigured redirect URI: an internal error with a sub-code; show a generic message.
         try await clock.sleep(for: .seconds(45))
-        msal.expect([.error(MSALErrors.internalError(
-            subcode: -42011, description: "The provided redirect URI is not valid: msauth.com.contoso.demo://auth"))])
+        msal.expect([
+            .error(
+                MSALErrors.internalError(
+                    subcode: -42011,
+                    description: "The provided redirect URI is not valid: msauth.com.contoso.demo://auth"))
+        ])
         await app.acquireToken(scopes: graph, interactiveFirst: true)
 
         // 7. The user closes the sign-in sheet.
@@ -43,6 +47,11 @@ enum DemoScript {
         // 8. Intune app protection is required: the app must remediate compliance.
         try await clock.sleep(for: .seconds(90))
         msal.expect([.error(MSALErrors.protectionPoliciesRequired())])
+        await app.acquireToken(scopes: graph)
+
+        // 9. Conditional access wants a managed device: a claims challenge, then interactive with the claims.
+        try await clock.sleep(for: .seconds(75))
+        msal.expect([.error(MSALErrors.claimsChallenge()), .token])
         await app.acquireToken(scopes: graph)
     }
 }
