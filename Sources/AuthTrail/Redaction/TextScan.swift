@@ -14,6 +14,8 @@ struct TextScan {
     private(set) var changed = false
     /// What the last key said about the value that follows it (`password: …`, `"upn": "…"`, `Bearer …`).
     var pending: Pending = .none
+    /// The closing quote of a string being scanned from inside, so it is not taken for an opening one.
+    private var closingQuote = -1
 
     enum Pending {
         case none
@@ -209,6 +211,7 @@ struct TextScan {
     /// A double-quoted string: a JSON key sets the pending key; a value under a pending key is redacted whole; any
     /// other string is scanned from inside.
     private mutating func quote(at open: Int) -> Int {
+        if open == closingQuote { return open + 1 }
         var close = open + 1
         while close < input.count {
             let byte = input[close]
@@ -231,7 +234,10 @@ struct TextScan {
         switch pending {
         case .value(let keyClass):
             pending = .none
-            if keyClass == .neutral { return open + 1 }
+            if keyClass == .neutral {
+                closingQuote = close
+                return open + 1
+            }
             apply(keyClass, to: content)
             return close + 1
         case .authorization:
@@ -239,6 +245,7 @@ struct TextScan {
             apply(.authorization, to: content)
             return close + 1
         case .none, .schemeCredential:
+            closingQuote = close
             return open + 1
         }
     }
