@@ -68,7 +68,7 @@ struct FieldKeyTable: Sendable {
         let identifiers: [IdentifierKind: [String]] = [
             .email: ["email", "mail", "emailaddress", "emails", "otheremails"],
             .upn: ["upn", "userprincipalname", "preferredusername", "uniquename"],
-            .username: ["username", "loginname", "signinname", "accountname", "enduserid", "login", "user"],
+            .username: ["username", "loginname", "signinname", "accountname", "enduserid", "user"],
             .name: ["name", "givenname", "familyname", "displayname", "fullname", "surname", "firstname", "lastname"],
             .phone: ["phone", "phonenumber", "mobile", "mobilephone", "telephonenumber", "businessphones"],
             .oid: ["oid", "objectid", "sub", "userid", "useroid", "localaccountid"],

@@ -323,7 +323,9 @@ extension TextScan {
             }
             words += 1
             switch engine.keys.classify(input[word]) {
-            case .identifier(let kind) where kind == .oid || kind == .account || kind == .device: return kind
+            case .identifier(let kind):
+                // A GUID after `user`, `upn` or `name` is the user's object id.
+                return kind == .account || kind == .device ? kind : .oid
             case .keep: return nil
             default: break
             }
