@@ -1,92 +1,122 @@
-import Crypto
 import Foundation
 
 /// Removes secrets and replaces end-user identifiers with keyed pseudonyms, in events and in free text.
 ///
-/// Structured fields are redacted by their declared kind (scopes, codes, correlation ids and hosts are kept);
-/// free text (messages, error descriptions, attributes) is scanned.
+/// Secrets (JWTs, refresh tokens, authorization codes, `Authorization` credentials, client secrets and assertions,
+/// PEM keys, URL passwords, values of sensitive parameters) are removed at every level: `<jwt:removed>`. End-user
+/// identifiers become `<kind:10 hex>`, the truncated HMAC-SHA256 of the normalized value under the install's key, so
+/// the same user gives the same pseudonym within one install and nobody can reverse it by hashing guesses.
+/// Correlation ids, client ids, tenant ids, error domains and codes, AADSTS codes, HTTP statuses, timestamps, scopes
+/// and the authority host stay readable.
+///
+/// ```swift
+/// let redactor = Redactor(level: .maskAllPII, key: .random())
+/// redactor.redact(text: "signed in megan.bowen@contoso.com from 203.0.113.7")
+/// // "signed in <email:3f2a9c01d4> from <ip:9be1c07a55>"
+/// ```
 public struct Redactor: Sendable {
-    public var level: RedactionLevel
-    private let key: RedactionKey
+    /// How much is hidden.
+    public var level: RedactionLevel {
+        get { engine.level }
+        set { engine = RedactionEngine(level: newValue, key: engine.key, rules: rules) }
+    }
+    private var engine: RedactionEngine
+    private let rules: RedactionRules
 
     /// - Parameters:
     ///   - level: how much to hide; `.maskAllPII` unless the app chose otherwise.
     ///   - key: the install's pseudonym key.
-    public init(level: RedactionLevel = .maskAllPII, key: RedactionKey) {
-        self.level = level
-        self.key = key
+    ///   - rules: the app's extra secret and identifier field names, allowed values and patterns.
+    public init(level: RedactionLevel = .maskAllPII, key: RedactionKey, rules: RedactionRules = RedactionRules()) {
+        self.rules = rules
+        engine = RedactionEngine(level: level, key: key, rules: rules)
     }
 
     /// The key's public fingerprint.
-    public var keyID: String { key.id }
+    public var keyID: String { engine.key.id }
 
-    /// `event` with every free-text field scanned.
+    /// `event` with structured fields redacted by their declared kind and free text scanned.
+    ///
+    /// Scopes, the authority host, the correlation id, error domains, codes, sub-codes, OAuth errors and AADSTS codes
+    /// are kept. The message, the error description and attribute values are scanned; an attribute whose name says
+    /// what it holds (`password`, `user.email`, `device_id`) is removed or pseudonymized whole.
     public func redact(_ event: TrailEvent) -> TrailEvent {
         var event = event
-        event.message = event.message.map(redact(text:))
-        if var failure = event.failure {
-            failure.message = failure.message.map(redact(text:))
-            event.failure = failure
-        }
+        if let message = event.message { event.message = redact(text: message) }
+        if let message = event.failure?.message { event.failure?.message = redact(text: message) }
         if !event.attributes.isEmpty {
-            event.attributes = event.attributes.mapValues(redact(text:))
+            for (name, value) in event.attributes {
+                event.attributes[name] = redact(attribute: value, named: name)
+            }
         }
         return event
     }
 
     /// `text` with secrets removed and identifiers replaced by pseudonyms such as `<email:3f2a9c01d4>`.
     public func redact(text: String) -> String {
-        var result = text
-        for rule in Self.rules where rule.appliesAt(level) {
-            result = rule.apply(to: result, redactor: self)
-        }
-        return result
+        var text = text
+        var redacted = text.withUTF8 { bytes in
+            ByteClass.table.withUnsafeBufferPointer { classes in
+                var scan = TextScan(input: bytes, engine: engine, classes: classes)
+                scan.run()
+                return scan.finish().map { String(decoding: $0, as: UTF8.self) }
+            }
+        } ?? text
+        if !rules.patterns.isEmpty { redacted = applyPatterns(to: redacted) }
+        return redacted
     }
 
     /// A keyed pseudonym for `value`: the same input gives the same output within one install.
+    ///
+    /// - Parameters:
+    ///   - value: the identifier, already normalized (for example lower-cased).
+    ///   - kind: the tag, for example `email`.
     public func pseudonym(_ value: String, kind: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Array(value.utf8), using: key.key)
-        let hex = code.prefix(5).map { String(format: "%02x", $0) }.joined()
-        return "<\(kind):\(hex)>"
+        String(decoding: engine.pseudonym(of: value.utf8, tag: kind), as: UTF8.self)
     }
 
-    private struct Rule: Sendable {
-        enum Treatment: Sendable { case remove(String), pseudonymize(kind: String, euii: Bool) }
-        let expression: NSRegularExpression
-        let treatment: Treatment
-
-        func appliesAt(_ level: RedactionLevel) -> Bool {
-            switch (treatment, level) {
-            case (.remove, _): true
-            case (.pseudonymize, .maskAllPII): true
-            case (.pseudonymize(_, let euii), .maskEUIIOnly): euii
-            case (.pseudonymize, .maskSecretsOnly): false
+    /// An attribute's value, judged first by its name.
+    private func redact(attribute value: String, named name: String) -> String {
+        switch engine.keys.classify(name) {
+        case .secret(let label):
+            return value.isEmpty ? value : "<\(label):removed>"
+        case .authorization:
+            return "<credential:removed>"
+        case .identifier(let kind):
+            guard engine.level.hides(kind), !value.isEmpty, !rules.allowedValues.contains(value) else { return value }
+            var value = value
+            return value.withUTF8 { bytes in
+                let normalized = RedactionEngine.normalize(bytes[...], kind: kind)
+                return String(decoding: engine.pseudonym(of: normalized, tag: kind.rawValue), as: UTF8.self)
             }
+        case .keep:
+            return value
+        case .neutral:
+            return redact(text: value)
         }
+    }
 
-        func apply(to text: String, redactor: Redactor) -> String {
-            let source = text as NSString
-            let matches = expression.matches(in: text, range: NSRange(location: 0, length: source.length))
-            guard !matches.isEmpty else { return text }
-            var result = ""
+    private func applyPatterns(to text: String) -> String {
+        var result = text
+        for pattern in rules.patterns where pattern.kind.map(level.hides) ?? true {
+            let source = result as NSString
+            let matches = pattern.expression.matches(in: result, range: NSRange(location: 0, length: source.length))
+            guard !matches.isEmpty else { continue }
+            var rebuilt = ""
             var cursor = 0
             for match in matches {
-                result += source.substring(with: NSRange(location: cursor, length: match.range.location - cursor))
+                rebuilt += source.substring(with: NSRange(location: cursor, length: match.range.location - cursor))
                 let found = source.substring(with: match.range)
-                switch treatment {
-                case .remove(let label): result += "<\(label):removed>"
-                case .pseudonymize(let kind, _): result += redactor.pseudonym(found.lowercased(), kind: kind)
+                if let kind = pattern.kind {
+                    rebuilt += pseudonym(found.lowercased(), kind: kind.rawValue)
+                } else {
+                    rebuilt += "<secret:removed>"
                 }
                 cursor = match.range.location + match.range.length
             }
-            result += source.substring(from: cursor)
-            return result
+            rebuilt += source.substring(from: cursor)
+            result = rebuilt
         }
+        return result
     }
-
-    private static let rules: [Rule] = [
-        Rule(expression: try! NSRegularExpression(pattern: #"eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"#), treatment: .remove("jwt")),
-        Rule(expression: try! NSRegularExpression(pattern: #"(?<=Bearer )[A-Za-z0-9._~+/=-]{8,}"#, options: .caseInsensitive), treatment: .remove("token")),
-        Rule(expression: try! NSRegularExpression(pattern: #"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"#), treatment: .pseudonymize(kind: "email", euii: true)),
-    ]
 }

@@ -1,0 +1,497 @@
+extension TextScan {
+    // MARK: Pieces: `key=value&key=value`, `key:value`
+
+    /// A run split at `&`, `?` and `#` (URL queries, form bodies, fragments); each piece is `key=value`,
+    /// `known-key:value` or an atom.
+    mutating func pieces(_ range: Range<Int>) {
+        var start = range.lowerBound
+        var index = start
+        while index <= range.upperBound {
+            if index == range.upperBound || isPieceSeparator(input[index]) {
+                if index > start { piece(start..<index) }
+                start = index + 1
+            }
+            index += 1
+        }
+    }
+
+    private mutating func piece(_ range: Range<Int>) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = input[index]
+            if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ":") { break }
+            guard ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+            else {
+                atom(range)
+                return
+            }
+            index += 1
+        }
+        guard index > range.lowerBound, index < range.upperBound else {
+            atom(range)
+            return
+        }
+        let isColon = input[index] == UInt8(ascii: ":")
+        // `https://…` and `fe80::1` are atoms, not `key:value`.
+        if isColon, index + 1 < range.upperBound, input[index + 1] == UInt8(ascii: "/") || input[index + 1] == UInt8(ascii: ":") {
+            atom(range)
+            return
+        }
+        let keyClass = engine.keys.classify(input[range.lowerBound..<index])
+        let value = (index + 1)..<range.upperBound
+        if keyClass == .neutral {
+            if isColon { atom(range) } else { atom(value) }
+        } else {
+            apply(keyClass, to: trimmed(value))
+        }
+    }
+
+    // MARK: Atoms
+
+    /// A run without `&?#` separators: URL, path, email, JWT, opaque token, GUID, IP address or phone number.
+    mutating func atom(_ whole: Range<Int>) {
+        let range = trimmed(whole)
+        guard range.count >= 3 else { return }
+        var hasAt = false, hasSlash = false, hasColon = false, hasDot = false, hasPercent = false
+        for index in range {
+            switch input[index] {
+            case UInt8(ascii: "@"): hasAt = true
+            case UInt8(ascii: "/"), UInt8(ascii: "\\"): hasSlash = true
+            case UInt8(ascii: ":"): hasColon = true
+            case UInt8(ascii: "."): hasDot = true
+            case UInt8(ascii: "%"): hasPercent = true
+            default: break
+            }
+        }
+        if hasSlash && hasColon, let scheme = schemeSeparator(in: range) {
+            url(range, schemeEnd: scheme)
+            return
+        }
+        if hasSlash {
+            path(range)
+            return
+        }
+        if (hasAt || hasPercent) && hasDot, let email = email(in: range) {
+            atom(range.lowerBound..<email.lowerBound)
+            pseudonymize(email, kind: .email)
+            atom(email.upperBound..<range.upperBound)
+            return
+        }
+        if let jwt = jsonWebToken(in: range) {
+            if jwt.lowerBound > range.lowerBound { atom(range.lowerBound..<jwt.lowerBound) }
+            remove(jwt, label: "jwt")
+            return
+        }
+        if isOpaqueToken(range) {
+            remove(range, label: "token")
+            return
+        }
+        if range.count >= 36, let kind = guidIdentifier(in: range) {
+            if let kind { pseudonymize(range, kind: kind) }
+            return
+        }
+        if hasDot, ByteClass.isDigit(input[range.lowerBound]), let address = ipv4(at: range.lowerBound, in: range) {
+            pseudonymize(address, kind: .ip)
+            return
+        }
+        if hasColon, let address = ipv6(in: range) {
+            pseudonymize(address, kind: .ip)
+            return
+        }
+        if range.count == 12, isDashedPhone(range) {
+            pseudonymize(range, kind: .phone)
+        }
+    }
+
+    // MARK: URLs and paths
+
+    private func schemeSeparator(in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index + 2 < range.upperBound {
+            let byte = input[index]
+            if byte == UInt8(ascii: ":") {
+                return input[index + 1] == UInt8(ascii: "/") && input[index + 2] == UInt8(ascii: "/") ? index : nil
+            }
+            guard ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+            else { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `scheme://user:password@host:port/path`: the password is removed, the user and an IP host pseudonymized,
+    /// a host name kept, the path scanned.
+    private mutating func url(_ range: Range<Int>, schemeEnd: Int) {
+        let authorityStart = schemeEnd + 3
+        var authorityEnd = authorityStart
+        while authorityEnd < range.upperBound, input[authorityEnd] != UInt8(ascii: "/"),
+            input[authorityEnd] != UInt8(ascii: "\\")
+        {
+            authorityEnd += 1
+        }
+        var hostStart = authorityStart
+        if let at = input[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) {
+            let user = authorityStart..<at
+            if let colon = input[user].firstIndex(of: UInt8(ascii: ":")) {
+                pseudonymize(authorityStart..<colon, kind: .username)
+                remove((colon + 1)..<at, label: "password")
+            } else if email(in: authorityStart..<authorityEnd) == nil {
+                pseudonymize(user, kind: .username)
+            }
+            hostStart = at + 1
+        }
+        if hostStart < authorityEnd {
+            let host = hostStart..<authorityEnd
+            if ByteClass.isDigit(input[hostStart]), let address = ipv4(at: hostStart, in: host) {
+                pseudonymize(address, kind: .ip)
+            } else if let address = ipv6(in: host) {
+                pseudonymize(address, kind: .ip)
+            }
+        }
+        if authorityEnd < range.upperBound { path(authorityEnd..<range.upperBound) }
+    }
+
+    /// A path: the segment after `Users` or `home` is a user name; every other segment is an atom.
+    private mutating func path(_ range: Range<Int>) {
+        var start = range.lowerBound
+        var previous: Range<Int>? = nil
+        var index = start
+        while index <= range.upperBound {
+            if index == range.upperBound || input[index] == UInt8(ascii: "/") || input[index] == UInt8(ascii: "\\") {
+                let segment = start..<index
+                if !segment.isEmpty {
+                    if let previous, matches(previous, "users") && input[previous.lowerBound] == UInt8(ascii: "U")
+                        || matches(previous, "home") && input[previous.lowerBound] == UInt8(ascii: "h"),
+                        !matches(segment, "shared"), !matches(segment, "public")
+                    {
+                        pseudonymize(segment, kind: .user)
+                    } else {
+                        atom(segment)
+                    }
+                    previous = segment
+                }
+                start = index + 1
+            }
+            index += 1
+        }
+    }
+
+    // MARK: Emails
+
+    /// The first `local@domain.tld` (or `local%40domain.tld`) in `range`.
+    func email(in range: Range<Int>) -> Range<Int>? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = input[index]
+            var separatorLength = 0
+            if byte == UInt8(ascii: "@") {
+                separatorLength = 1
+            } else if byte == UInt8(ascii: "%"), index + 2 < range.upperBound, input[index + 1] == UInt8(ascii: "4"),
+                input[index + 2] == UInt8(ascii: "0")
+            {
+                separatorLength = 3
+            }
+            if separatorLength > 0 {
+                var localStart = index
+                while localStart > range.lowerBound, ByteClass.isLocalPartCharacter(input[localStart - 1]) {
+                    localStart -= 1
+                }
+                // `%2F…` before a URL-encoded local part belongs to the encoding, not the address.
+                while localStart < index, !ByteClass.isAlphanumeric(input[localStart]) { localStart += 1 }
+                var domainEnd = index + separatorLength
+                var lastDot = -1
+                while domainEnd < range.upperBound, ByteClass.isHostCharacter(input[domainEnd]) {
+                    if input[domainEnd] == UInt8(ascii: ".") { lastDot = domainEnd }
+                    domainEnd += 1
+                }
+                while domainEnd > index + separatorLength,
+                    input[domainEnd - 1] == UInt8(ascii: ".") || input[domainEnd - 1] == UInt8(ascii: "-")
+                {
+                    domainEnd -= 1
+                    if lastDot >= domainEnd { lastDot = input[index..<domainEnd].lastIndex(of: UInt8(ascii: ".")) ?? -1 }
+                }
+                if localStart < index, lastDot > index + separatorLength, domainEnd - lastDot >= 3 {
+                    return localStart..<domainEnd
+                }
+                index += separatorLength
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    // MARK: Tokens
+
+    /// A JWT or JWE: `eyJ` then base64url segments joined by at least two dots.
+    func jsonWebToken(in range: Range<Int>) -> Range<Int>? {
+        var index = range.lowerBound
+        while index + 20 <= range.upperBound {
+            if input[index] == UInt8(ascii: "e"), input[index + 1] == UInt8(ascii: "y"),
+                input[index + 2] == UInt8(ascii: "J"), index == range.lowerBound || !ByteClass.isTokenCharacter(input[index - 1])
+            {
+                var end = index
+                var dots = 0
+                while end < range.upperBound, ByteClass.isTokenCharacter(input[end]) || input[end] == UInt8(ascii: ".") {
+                    if input[end] == UInt8(ascii: ".") { dots += 1 }
+                    end += 1
+                }
+                if dots >= 2 { return index..<end }
+                index = end
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Refresh tokens and authorization codes (`0.A…`, `1.A…`, `M.C5…`) and any other long opaque credential:
+    /// base64 or base64url text of 40+ bytes with upper case, lower case and digits.
+    func isOpaqueToken(_ range: Range<Int>) -> Bool {
+        guard range.count >= 24 else { return false }
+        let first = input[range.lowerBound], second = input[range.lowerBound + 1], third = input[range.lowerBound + 2]
+        let msalShape =
+            ((first == UInt8(ascii: "0") || first == UInt8(ascii: "1")) && second == UInt8(ascii: ".")
+                && third == UInt8(ascii: "A"))
+            || (first == UInt8(ascii: "M") && second == UInt8(ascii: ".") && (third == UInt8(ascii: "C") || third == UInt8(ascii: "R")))
+        guard msalShape || range.count >= ByteClass.longRun else { return false }
+        var upper = false, lower = false, digit = false
+        for index in range {
+            let byte = input[index]
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): lower = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "="),
+                UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "$"):
+                break
+            default: return false
+            }
+        }
+        return upper && lower && digit
+    }
+
+    // MARK: GUIDs
+
+    /// For a GUID, or `<guid>.<guid>` (home account id): `.some(kind)` to pseudonymize, `.some(nil)` to keep, nil
+    /// when `range` is not one. A lone GUID is judged by the words before it: correlation, client, tenant and request
+    /// ids stay; object, user, account and device ids are hashed; a GUID with no telling context stays.
+    func guidIdentifier(in range: Range<Int>) -> IdentifierKind?? {
+        guard isGUID(at: range.lowerBound, limit: range.upperBound) else { return nil }
+        if range.count == 36 { return .some(context(before: range.lowerBound)) }
+        // `<uid>.<utid>` and B2C's `<uid>-b2c_1_policy.<utid>`.
+        let tail = range.upperBound - 36
+        if range.count >= 73, input[tail - 1] == UInt8(ascii: "."), isGUID(at: tail, limit: range.upperBound) {
+            return .some(.account)
+        }
+        return nil
+    }
+
+    func isGUID(at start: Int, limit: Int) -> Bool {
+        guard start + 36 <= limit else { return false }
+        for offset in 0..<36 {
+            let byte = input[start + offset]
+            switch offset {
+            case 8, 13, 18, 23: if byte != UInt8(ascii: "-") { return false }
+            default: if !ByteClass.isHex(byte) { return false }
+            }
+        }
+        return true
+    }
+
+    /// The identifier kind named by the nearest telling word among the three before `position`, on the same line.
+    private func context(before position: Int) -> IdentifierKind? {
+        var end = position
+        let limit = max(0, position - 64)
+        var words = 0
+        while end > limit, words < 3 {
+            while end > limit, !ByteClass.isAlphanumeric(input[end - 1]) {
+                if input[end - 1] == UInt8(ascii: "\n") { return nil }
+                end -= 1
+            }
+            var start = end
+            while start > limit, ByteClass.isAlphanumeric(input[start - 1]) || input[start - 1] == UInt8(ascii: "_") {
+                start -= 1
+            }
+            guard start < end else { return nil }
+            let word = start..<end
+            if matches(word, "id") || matches(word, "is") || matches(word, "the") || matches(word, "for") {
+                end = start
+                continue
+            }
+            words += 1
+            switch engine.keys.classify(input[word]) {
+            case .identifier(let kind):
+                // A GUID after `user`, `upn` or `name` is the user's object id.
+                return kind == .account || kind == .device ? kind : .oid
+            case .keep: return nil
+            default: break
+            }
+            if matches(word, "object") || matches(word, "users") || matches(word, "subject") { return .oid }
+            if matches(word, "home") { return .account }
+            if matches(word, "correlation") || matches(word, "client") || matches(word, "request")
+                || matches(word, "trace") || matches(word, "operation")
+            {
+                return nil
+            }
+            end = start
+        }
+        return nil
+    }
+
+    // MARK: IP addresses
+
+    /// An IPv4 address at `start` (four decimal octets up to 255), not part of a longer dotted number.
+    func ipv4(at start: Int, in range: Range<Int>) -> Range<Int>? {
+        var index = start
+        for octet in 0..<4 {
+            var value = 0
+            let digitsStart = index
+            while index < range.upperBound, ByteClass.isDigit(input[index]), index - digitsStart < 3 {
+                value = value * 10 + Int(input[index] - 0x30)
+                index += 1
+            }
+            guard index > digitsStart, value <= 255 else { return nil }
+            if octet < 3 {
+                guard index < range.upperBound, input[index] == UInt8(ascii: ".") else { return nil }
+                index += 1
+            }
+        }
+        if index < range.upperBound {
+            let next = input[index]
+            if ByteClass.isDigit(next) { return nil }
+            if next == UInt8(ascii: "."), index + 1 < range.upperBound, ByteClass.isDigit(input[index + 1]) { return nil }
+        }
+        return start..<index
+    }
+
+    /// An IPv6 address filling `range` (optionally with a `%zone`), with `::` or all eight groups.
+    func ipv6(in range: Range<Int>) -> Range<Int>? {
+        var end = range.upperBound
+        if let percent = input[range].firstIndex(of: UInt8(ascii: "%")) { end = percent }
+        guard end - range.lowerBound >= 2 else { return nil }
+        var groups = 0
+        var compressed = false
+        var index = range.lowerBound
+        var groupLength = 0
+        var previousColon = false
+        var hasLetterOrLongGroup = false
+        while index < end {
+            let byte = input[index]
+            if byte == UInt8(ascii: ":") {
+                if previousColon {
+                    if compressed { return nil }
+                    compressed = true
+                }
+                if groupLength > 0 { groups += 1 }
+                groupLength = 0
+                previousColon = true
+            } else if ByteClass.isHex(byte) {
+                groupLength += 1
+                if groupLength > 4 { return nil }
+                if groupLength > 2 || !ByteClass.isDigit(byte) { hasLetterOrLongGroup = true }
+                previousColon = false
+            } else if byte == UInt8(ascii: "."), groups >= 2, let last = ipv4(at: index - groupLength, in: (index - groupLength)..<end),
+                last.upperBound == end
+            {
+                return range.lowerBound..<end
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        if groupLength > 0 { groups += 1 }
+        guard compressed ? groups <= 7 : groups == 8 else { return nil }
+        // `12:30::` is not an address worth hiding, and `::` alone is nothing.
+        guard groups >= 1, hasLetterOrLongGroup || groups >= 3 || (compressed && groups >= 1 && end - range.lowerBound > 3)
+        else { return nil }
+        return range.lowerBound..<end
+    }
+
+    // MARK: Phone numbers
+
+    /// `425-555-0100` or `425.555.0100`.
+    private func isDashedPhone(_ range: Range<Int>) -> Bool {
+        let separator = input[range.lowerBound + 3]
+        guard separator == UInt8(ascii: "-") || separator == UInt8(ascii: "."), input[range.lowerBound + 7] == separator
+        else { return false }
+        for offset in 0..<12 where offset != 3 && offset != 7 {
+            if !ByteClass.isDigit(input[range.lowerBound + offset]) { return false }
+        }
+        return true
+    }
+
+    /// `+` then 8 to 15 digits, grouped by single spaces, dashes, dots or parentheses: where it ends.
+    func internationalPhone(at start: Int) -> Int? {
+        guard start + 1 < input.count, ByteClass.isDigit(input[start + 1]) else { return nil }
+        if start > 0, ByteClass.isAlphanumeric(input[start - 1]) { return nil }
+        var index = start + 1
+        var digits = 0
+        var lastDigitEnd = index
+        var previousSeparator = false
+        var separators = 0
+        while index < input.count {
+            let byte = input[index]
+            if ByteClass.isDigit(byte) {
+                digits += 1
+                lastDigitEnd = index + 1
+                previousSeparator = false
+            } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+            {
+                // Two spaces in a row, or a separator run longer than `) `, end the number.
+                if previousSeparator && (byte == input[index - 1] || separators >= 2) { break }
+                separators = previousSeparator ? separators + 1 : 1
+                previousSeparator = true
+            } else {
+                break
+            }
+            index += 1
+        }
+        if lastDigitEnd < input.count, ByteClass.isAlphanumeric(input[lastDigitEnd]) { return nil }
+        return (8...15).contains(digits) ? lastDigitEnd : nil
+    }
+
+    /// `(425) 555-0100` or `(425)555-0100`: where it ends.
+    func parenthesizedPhone(at start: Int) -> Int? {
+        guard start + 13 <= input.count else { return nil }
+        for offset in 1...3 where !ByteClass.isDigit(input[start + offset]) { return nil }
+        guard input[start + 4] == UInt8(ascii: ")") else { return nil }
+        var index = start + 5
+        if input[index] == UInt8(ascii: " ") { index += 1 }
+        guard index + 8 <= input.count else { return nil }
+        for offset in 0..<8 {
+            let byte = input[index + offset]
+            if offset == 3 {
+                guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ") else { return nil }
+            } else if !ByteClass.isDigit(byte) {
+                return nil
+            }
+        }
+        let end = index + 8
+        if end < input.count, ByteClass.isAlphanumeric(input[end]) { return nil }
+        return end
+    }
+
+    // MARK: PEM
+
+    /// `-----BEGIN …-----` through the matching `-----END …-----` (or the end of the text when it is cut short).
+    func pemBlock(at start: Int) -> Int? {
+        guard hasPrefix("-----BEGIN ", at: start) else { return nil }
+        var index = start + 11
+        while index < input.count {
+            if input[index] == UInt8(ascii: "-"), hasPrefix("-----END ", at: index) {
+                var end = index + 9
+                while end < input.count, input[end] != UInt8(ascii: "\n") {
+                    if hasPrefix("-----", at: end) { return end + 5 }
+                    end += 1
+                }
+                return end
+            }
+            index += 1
+        }
+        return input.count
+    }
+}

@@ -1,0 +1,315 @@
+/// One pass of the redaction scanner over UTF-8 text.
+///
+/// Hand-written single-pass byte scanner rather than regular expressions: the goal is at least 100 MB/s of free text
+/// on one core (docs/BENCHMARKS.md), and NSRegularExpression on Linux runs one pattern at a few MB/s through UTF-16.
+/// The text is split into runs (bytes between whitespace, quotes and brackets); a table lookup per byte finds the
+/// runs worth a closer look (those with `@ : / = . -`, digits or a long length), and only those go through the
+/// detectors in `TextScan+Detectors.swift`. Untouched text is returned without a copy.
+struct TextScan {
+    let input: UnsafeBufferPointer<UInt8>
+    let engine: RedactionEngine
+    let classes: UnsafeBufferPointer<UInt8>
+    private(set) var output: [UInt8] = []
+    private var copied = 0
+    private(set) var changed = false
+    /// What the last key said about the value that follows it (`password: …`, `"upn": "…"`, `Bearer …`).
+    var pending: Pending = .none
+    /// The closing quote of a string being scanned from inside, so it is not taken for an opening one.
+    private var closingQuote = -1
+
+    enum Pending {
+        case none
+        case value(FieldKeyClass)
+        case authorization
+        /// After a bare `Bearer` or `Basic` in prose: the next run is a credential if it is long enough to be one.
+        case schemeCredential
+    }
+
+    init(input: UnsafeBufferPointer<UInt8>, engine: RedactionEngine, classes: UnsafeBufferPointer<UInt8>) {
+        self.input = input
+        self.engine = engine
+        self.classes = classes
+    }
+
+    /// The redacted bytes, or nil when nothing changed.
+    mutating func finish() -> [UInt8]? {
+        guard changed else { return nil }
+        output.append(contentsOf: input[copied...])
+        return output
+    }
+
+    // MARK: Output
+
+    /// Replaces `range` (which must start at or after everything already replaced) with `replacement`.
+    mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
+        precondition(range.lowerBound >= copied, "replacements go forward")
+        if !changed {
+            output.reserveCapacity(input.count + 64)
+            changed = true
+        }
+        output.append(contentsOf: input[copied..<range.lowerBound])
+        output.append(contentsOf: replacement)
+        copied = range.upperBound
+    }
+
+    mutating func remove(_ range: Range<Int>, label: String) {
+        guard !range.isEmpty else { return }
+        replace(range, with: Array("<\(label):removed>".utf8))
+    }
+
+    /// Replaces `range` with the pseudonym of its value when the level hides `kind` and the value is not allowed.
+    mutating func pseudonymize(_ range: Range<Int>, kind: IdentifierKind) {
+        guard !range.isEmpty, engine.level.hides(kind) else { return }
+        if !engine.allowedValues.isEmpty,
+            engine.allowedValues.contains(String(decoding: input[range], as: UTF8.self))
+        {
+            return
+        }
+        replace(range, with: engine.pseudonym(of: RedactionEngine.normalize(input[range], kind: kind), tag: kind.rawValue))
+    }
+
+    // MARK: Main loop
+
+    mutating func run() {
+        let count = input.count
+        var index = 0
+        while index < count {
+            let byte = input[index]
+            if classes[Int(byte)] & ByteClass.delimiter != 0 {
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index = quote(at: index)
+                case UInt8(ascii: "\n"):
+                    pending = .none
+                    index += 1
+                case UInt8(ascii: "("):
+                    if let end = parenthesizedPhone(at: index) {
+                        valueOrPhone(index..<end)
+                        index = end
+                    } else {
+                        index += 1
+                    }
+                default:
+                    index += 1
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "-"), let end = pemBlock(at: index) {
+                remove(index..<end, label: "pem")
+                pending = .none
+                index = end
+                continue
+            }
+            if byte == UInt8(ascii: "+"), let end = internationalPhone(at: index) {
+                valueOrPhone(index..<end)
+                index = end
+                continue
+            }
+            var end = index + 1
+            var flags = classes[Int(byte)]
+            while end < count {
+                let next = classes[Int(input[end])]
+                if next & ByteClass.delimiter != 0 { break }
+                flags |= next
+                end += 1
+            }
+            word(index..<end, flags: flags)
+            index = end
+        }
+    }
+
+    /// A phone number found across spaces: the pending key decides, else it is a phone number.
+    private mutating func valueOrPhone(_ range: Range<Int>) {
+        if case .value(let keyClass) = pending, keyClass != .neutral {
+            pending = .none
+            apply(keyClass, to: range)
+        } else {
+            pending = .none
+            pseudonymize(range, kind: .phone)
+        }
+    }
+
+    /// One run of non-delimiter bytes.
+    private mutating func word(_ range: Range<Int>, flags: UInt8) {
+        let first = input[range.lowerBound]
+        let last = input[range.upperBound - 1]
+        // Lone punctuation (`:` between a JSON key and its value, `=`, `-`) leaves the pending key in place.
+        if range.count == 1, classes[Int(first)] & (ByteClass.letter | ByteClass.digit) == 0 { return }
+        switch pending {
+        case .value(let keyClass):
+            pending = .none
+            apply(keyClass, to: trimmed(range))
+            return
+        case .authorization:
+            if isScheme(range) {
+                pending = .value(.secret(label: "credential"))
+            } else {
+                pending = .none
+                remove(range, label: "credential")
+            }
+            return
+        case .schemeCredential:
+            pending = .none
+            if range.count >= 8 { remove(range, label: "credential") }
+            return
+        case .none:
+            break
+        }
+        if (last == UInt8(ascii: ":") || last == UInt8(ascii: "=")) && range.count > 1 {
+            let name = range.lowerBound..<(range.upperBound - 1)
+            if !name.contains(where: { isPieceSeparator(input[$0]) || input[$0] == UInt8(ascii: "=") }) {
+                setPending(for: engine.keys.classify(input[name]))
+                return
+            }
+        }
+        if flags & (ByteClass.special | ByteClass.digit) == 0 && range.count < ByteClass.longRun {
+            if (range.count == 6 || range.count == 5) && (matches(range, "bearer") || matches(range, "basic")) {
+                // `Bearer <token>`, `Basic <credentials>`: the next run is the credential.
+                pending = .schemeCredential
+            }
+            return
+        }
+        pieces(range)
+    }
+
+    mutating func setPending(for keyClass: FieldKeyClass) {
+        switch keyClass {
+        case .neutral: break  // `ID:` after `Correlation` must not cancel anything; a neutral key sets nothing.
+        case .authorization: pending = .authorization
+        default: pending = .value(keyClass)
+        }
+    }
+
+    /// What a key's class does to its value.
+    mutating func apply(_ keyClass: FieldKeyClass, to range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        switch keyClass {
+        case .secret(let label):
+            // `Code=-50002`, `"code": 429`: a number under a secret's name is an error code, not a secret.
+            if isNumber(range) || isLiteral(range) { return }
+            remove(range, label: label)
+        case .identifier(let kind):
+            if isLiteral(range) { return }
+            pseudonymize(range, kind: kind)
+        case .keep:
+            return
+        case .authorization:
+            var start = range.lowerBound
+            while start < range.upperBound, input[start] != UInt8(ascii: " ") { start += 1 }
+            if start < range.upperBound, isScheme(range.lowerBound..<start) {
+                remove((start + 1)..<range.upperBound, label: "credential")
+            } else {
+                remove(range, label: "credential")
+            }
+        case .neutral:
+            pieces(range)
+        }
+    }
+
+    // MARK: Quotes
+
+    /// A double-quoted string: a JSON key sets the pending key; a value under a pending key is redacted whole; any
+    /// other string is scanned from inside.
+    private mutating func quote(at open: Int) -> Int {
+        if open == closingQuote { return open + 1 }
+        var close = open + 1
+        while close < input.count {
+            let byte = input[close]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") { close += 1 }
+            if byte == UInt8(ascii: "\n") { return open + 1 }
+            close += 1
+        }
+        guard close < input.count else { return open + 1 }
+        var after = close + 1
+        while after < input.count, input[after] == UInt8(ascii: " ") || input[after] == UInt8(ascii: "\t") {
+            after += 1
+        }
+        let content = (open + 1)..<close
+        if after < input.count, input[after] == UInt8(ascii: ":") || input[after] == UInt8(ascii: "=") {
+            pending = .none
+            setPending(for: engine.keys.classify(input[content]))
+            return close + 1
+        }
+        switch pending {
+        case .value(let keyClass):
+            pending = .none
+            if keyClass == .neutral {
+                closingQuote = close
+                return open + 1
+            }
+            apply(keyClass, to: content)
+            return close + 1
+        case .authorization:
+            pending = .none
+            apply(.authorization, to: content)
+            return close + 1
+        case .none, .schemeCredential:
+            closingQuote = close
+            return open + 1
+        }
+    }
+
+    // MARK: Small predicates
+
+    /// `range` without trailing sentence punctuation.
+    func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound + 1 {
+            let byte = input[end - 1]
+            guard byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "!") else { break }
+            end -= 1
+        }
+        return range.lowerBound..<end
+    }
+
+    func isNumber(_ range: Range<Int>) -> Bool {
+        var start = range.lowerBound
+        if start < range.upperBound, input[start] == UInt8(ascii: "-") || input[start] == UInt8(ascii: "+") {
+            start += 1
+        }
+        guard start < range.upperBound else { return false }
+        return input[start..<range.upperBound].allSatisfy(ByteClass.isDigit)
+    }
+
+    /// JSON literals and empty markers that carry nothing to hide.
+    func isLiteral(_ range: Range<Int>) -> Bool {
+        let count = range.count
+        guard count == 4 || count == 5 || count == 2 else { return false }
+        return matches(range, "null") || matches(range, "true") || matches(range, "false") || matches(range, "\"\"")
+    }
+
+    /// Case-insensitive comparison with an ASCII word.
+    func matches(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        let pointer = word.utf8Start
+        for offset in 0..<range.count {
+            let byte = input[range.lowerBound + offset]
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if lower != pointer[offset] { return false }
+        }
+        return true
+    }
+
+    func hasPrefix(_ word: StaticString, at index: Int, caseInsensitive: Bool = false) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard index + length <= input.count else { return false }
+        let pointer = word.utf8Start
+        for offset in 0..<length {
+            var byte = input[index + offset]
+            if caseInsensitive, byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+            if byte != pointer[offset] { return false }
+        }
+        return true
+    }
+
+    /// An HTTP authorization scheme whose next word is a credential.
+    func isScheme(_ range: Range<Int>) -> Bool {
+        matches(range, "bearer") || matches(range, "basic") || matches(range, "pop") || matches(range, "negotiate")
+            || matches(range, "digest")
+    }
+
+    func isPieceSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+}
