@@ -49,6 +49,7 @@ public enum ErrorCatalog {
 
     private static let entries: [Entry] =
         msalErrors + internalErrors + urlErrors + osStatusErrors + stsErrors + httpStatuses
+        + msidErrors
 
     private static let index: [Key: Entry] = Dictionary(
         entries.map { (Key(domain: $0.domain, code: $0.code), $0) }, uniquingKeysWith: { first, _ in first })
