@@ -73,8 +73,8 @@ extension ErrorCatalog {
             (-514102, "ServerRefreshTokenRejected", -50000, nil),
         ]
         + (0...14).filter { $0 != 10 }.map { offset in
-            // Broker codes -51800…-51814 map one to one onto -42700…-42714 (-51810 is WorkplaceJoinRequired, above);
-            // they are named after the MSAL code they become.
+            // Broker codes -51800…-51814 map one to one onto -42700…-42714 (-51810, WorkplaceJoinRequired, is
+            // above); they are named after the MSAL code they become.
             let subcode = -42700 - offset
             var name = internalErrors.first { $0.code == subcode }?.name ?? "broker"
             for prefix in ["internalError", "internal"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }

@@ -9,7 +9,8 @@ public enum ErrorCatalog {
         /// The NSError domain, or a pseudo-domain (`MSALInternalError`, `AADSTS`, `HTTP`).
         public var domain: String
         public var code: Int
-        /// The Swift name, for example `interactionRequired`, `internalErrorInvalidRedirectURI`, `notConnectedToInternet`.
+        /// The Swift name, for example `interactionRequired`, `internalErrorInvalidRedirectURI`,
+        /// `notConnectedToInternet`.
         public var name: String
         /// One line saying what happened.
         public var meaning: String

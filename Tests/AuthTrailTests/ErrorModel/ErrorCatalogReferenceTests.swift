@@ -7,7 +7,7 @@ import Testing
 /// repository (`../shared/reference/msal-error-model.md`); these tests are skipped, saying so, when it is absent.
 @Suite(
     "the error catalog matches the MSAL reference",
-    .enabled(if: MSALReference.text != nil, "../shared/reference/msal-error-model.md is absent"))
+    .enabled(if: MSALReference.text != nil, MSALReference.absent))
 struct ErrorCatalogReferenceTests {
     @Test("every MSALError value has its Swift name")
     func msalErrors() throws {
@@ -122,6 +122,7 @@ enum MSALReference {
         .appendingPathComponent("../shared/reference/msal-error-model.md").standardized.path
 
     static let text: String? = try? String(contentsOfFile: path, encoding: .utf8)
+    static let absent: Comment = "skipped: ../shared/reference/msal-error-model.md is absent"
 
     struct MissingSection: Error, CustomStringConvertible {
         var name: String
@@ -242,7 +243,8 @@ extension MSALReference {
 
     /// `-51115 InteractionRequired → -50002` pairs (also `A and B → X`, and the ADAL-only code with its aside).
     static func msidNamedMappings() throws -> [(code: Int, name: String, target: Int)] {
-        let pattern = #"(-5\d{4,5}) (?:\([^)]*\) )?([A-Z]\w+)(?:, ADAL-only)?(?: and (-5\d{4,5}) ([A-Z]\w+))? → \**(-\d+)"#
+        let pattern =
+            #"(-5\d{4,5}) (?:\([^)]*\) )?([A-Z]\w+)(?:, ADAL-only)?(?: and (-5\d{4,5}) ([A-Z]\w+))? → \**(-\d+)"#
         return matches(pattern, in: try msidParagraph()).flatMap { match in
             var rows = [(Int(match[1])!, match[2], Int(match[5])!)]
             if !match[3].isEmpty { rows.append((Int(match[3])!, match[4], Int(match[5])!)) }
@@ -251,7 +253,7 @@ extension MSALReference {
     }
 }
 
-@Suite("MSID codes from MSAL's logs", .enabled(if: MSALReference.text != nil, "../shared/reference/msal-error-model.md is absent"))
+@Suite("MSID codes from MSAL's logs", .enabled(if: MSALReference.text != nil, MSALReference.absent))
 struct MSIDCatalogReferenceTests {
     @Test("every named MSID code says which MSAL code the app receives")
     func namedMappings() throws {

@@ -50,7 +50,8 @@ struct ExplainCommand: ParsableCommand {
         }
         for query in unknown {
             printError(
-                "authtrail: explain: unknown code '\(query)': not in the catalog of MSAL, MSAL internal, MSID, NSURLErrorDomain, keychain OSStatus, AADSTS and HTTP codes"
+                "authtrail: explain: unknown code '\(query)': not in the catalog of MSAL, MSAL internal, MSID, "
+                    + "NSURLErrorDomain, keychain OSStatus, AADSTS and HTTP codes"
             )
         }
         if !unknown.isEmpty { throw ExitStatus.findings }
