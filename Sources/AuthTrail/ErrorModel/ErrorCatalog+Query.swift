@@ -25,6 +25,8 @@ extension ErrorCatalog {
             let candidate = entry.name.lowercased()
             // Swift names, and the ObjC names (MSALErrorInteractionRequired, MSALInternalErrorInvalidRedirectURI,
             // NSURLErrorNotConnectedToInternet) support staff copy from MSAL's headers and logs.
+            // MSID names repeat MSAL's (InteractionRequired): they answer only to their ObjC form, MSIDError….
+            if entry.domain == msidDomain { return "msiderror" + candidate == name }
             return candidate == name || "msal" + candidate == name
                 || (entry.domain == msal && "msalerror" + candidate == name)
                 || (entry.domain == urlDomain && "nsurlerror" + candidate == name)
@@ -35,7 +37,7 @@ extension ErrorCatalog {
         domains.compactMap { entry(domain: $0, code: code) }
     }
 
-    private static let negativeDomains = [msal, internalDomain, urlDomain, osStatusDomain]
+    private static let negativeDomains = [msal, internalDomain, urlDomain, osStatusDomain, msidDomain]
     private static let positiveDomains = [httpDomain, stsDomain]
 
     // MSALErrorDomain also reaches the internal codes: MSAL logs and older builds show them as MSALErrorDomain codes.
@@ -45,6 +47,7 @@ extension ErrorCatalog {
         "internal": [internalDomain],
         "nsurlerrordomain": [urlDomain], "nsurlerror": [urlDomain], "urlerror": [urlDomain],
         "nsosstatuserrordomain": [osStatusDomain], "osstatus": [osStatusDomain],
-        "aadsts": [stsDomain], "sts": [stsDomain], "http": [httpDomain],
+        "msiderrordomain": [msidDomain], "msidoautherrordomain": [msidDomain], "msidhttperrorcodedomain": [msidDomain],
+        "msid": [msidDomain], "aadsts": [stsDomain], "sts": [stsDomain], "http": [httpDomain],
     ]
 }

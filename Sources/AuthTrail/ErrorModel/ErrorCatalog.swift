@@ -9,7 +9,8 @@ public enum ErrorCatalog {
         /// The NSError domain, or a pseudo-domain (`MSALInternalError`, `AADSTS`, `HTTP`).
         public var domain: String
         public var code: Int
-        /// The Swift name, for example `interactionRequired`, `internalErrorInvalidRedirectURI`, `notConnectedToInternet`.
+        /// The Swift name, for example `interactionRequired`, `internalErrorInvalidRedirectURI`,
+        /// `notConnectedToInternet`.
         public var name: String
         /// One line saying what happened.
         public var meaning: String
@@ -49,6 +50,7 @@ public enum ErrorCatalog {
 
     private static let entries: [Entry] =
         msalErrors + internalErrors + urlErrors + osStatusErrors + stsErrors + httpStatuses
+        + msidErrors
 
     private static let index: [Key: Entry] = Dictionary(
         entries.map { (Key(domain: $0.domain, code: $0.code), $0) }, uniquingKeysWith: { first, _ in first })

@@ -107,7 +107,8 @@ public struct RetryDriver: Sendable {
         case .continueWithGrantedScopes:
             let granted = failure.grantedScopes
             guard !granted.isEmpty, granted != request.scopes else { return .stop }
-            return .retry(kind: request.kind, scopes: granted, wait: nil)
+            // As in the article: the granted scopes are now consented and cached, so a silent call gets them.
+            return .retry(kind: .silent, scopes: granted, wait: nil)
         case .retryAfter:
             let seconds = failure.retryAfterSeconds.map { Duration.seconds($0) } ?? policy.defaultRetryAfter
             return retry(after: seconds, .retryAfter)

@@ -7,7 +7,7 @@ import Testing
 /// repository (`../shared/reference/msal-error-model.md`); these tests are skipped, saying so, when it is absent.
 @Suite(
     "the error catalog matches the MSAL reference",
-    .enabled(if: MSALReference.text != nil, "../shared/reference/msal-error-model.md is absent"))
+    .enabled(if: MSALReference.text != nil, MSALReference.absent))
 struct ErrorCatalogReferenceTests {
     @Test("every MSALError value has its Swift name")
     func msalErrors() throws {
@@ -122,6 +122,7 @@ enum MSALReference {
         .appendingPathComponent("../shared/reference/msal-error-model.md").standardized.path
 
     static let text: String? = try? String(contentsOfFile: path, encoding: .utf8)
+    static let absent: Comment = "skipped: ../shared/reference/msal-error-model.md is absent"
 
     struct MissingSection: Error, CustomStringConvertible {
         var name: String
@@ -233,5 +234,47 @@ enum MSALReference {
             }
         }
         return rows
+    }
+}
+
+extension MSALReference {
+    /// The "MSID codes seen in logs" paragraph of §3.
+    static func msidParagraph() throws -> String { try section(from: "**MSID codes seen in logs**", to: "## 4.") }
+
+    /// `-51115 InteractionRequired → -50002` pairs (also `A and B → X`, and the ADAL-only code with its aside).
+    static func msidNamedMappings() throws -> [(code: Int, name: String, target: Int)] {
+        let pattern =
+            #"(-5\d{4,5}) (?:\([^)]*\) )?([A-Z]\w+)(?:, ADAL-only)?(?: and (-5\d{4,5}) ([A-Z]\w+))? → \**(-\d+)"#
+        return matches(pattern, in: try msidParagraph()).flatMap { match in
+            var rows = [(Int(match[1])!, match[2], Int(match[5])!)]
+            if !match[3].isEmpty { rows.append((Int(match[3])!, match[4], Int(match[5])!)) }
+            return rows
+        }
+    }
+}
+
+@Suite("MSID codes from MSAL's logs", .enabled(if: MSALReference.text != nil, MSALReference.absent))
+struct MSIDCatalogReferenceTests {
+    @Test("every named MSID code says which MSAL code the app receives")
+    func namedMappings() throws {
+        let rows = try MSALReference.msidNamedMappings()
+        #expect(rows.count >= 18, "the reference parser found only \(rows.count) MSID mappings")
+        for (code, name, target) in rows {
+            let entry = ErrorCatalog.entry(domain: "MSIDErrorDomain", code: code)
+            #expect(entry?.name == name, "MSID \(code)")
+            let receives = target <= -50000 ? "MSALErrorDomain \(target)" : "internal \(target)"
+            #expect(entry?.meaning.contains(receives) == true, "MSID \(code) should say the app receives \(receives)")
+        }
+    }
+
+    @Test("every MSID code the paragraph mentions, range ends included, is in the catalog")
+    func everyCodeMentioned() throws {
+        // MSID codes are -51000 and below; the -500xx in the paragraph are the MSAL codes they become.
+        let codes = MSALReference.matches(#"-5\d{4,5}\b"#, in: try MSALReference.msidParagraph()).map { Int($0[0])! }
+            .filter { $0 <= -51000 }
+        #expect(codes.count >= 30)
+        for code in codes {
+            #expect(ErrorCatalog.entry(domain: "MSIDErrorDomain", code: code) != nil, "MSID \(code) missing")
+        }
     }
 }

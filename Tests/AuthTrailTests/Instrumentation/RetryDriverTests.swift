@@ -49,6 +49,21 @@ struct RetryDriverTests {
         #expect(events.named("retry.wait").isEmpty)
     }
 
+    @Test("declined scopes on an interactive sign-in continue silently with the granted scopes")
+    func grantedScopesAfterInteractive() async throws {
+        let recorded = try RecordedTrail()
+        let declined = NSError(
+            domain: msal, code: -50003,
+            userInfo: ["MSALGrantedScopesKey": ["User.Read"], "MSALDeclinedScopesKey": ["Mail.Send"]])
+        var msal = ScriptedMSAL(script: [declined])
+        let token = try await RetryDriver(trail: recorded.trail).acquire(
+            scopes: ["User.Read", "Mail.Send"], startingWith: .interactive
+        ) { try msal.call($0) }
+        #expect(token == "token-silent")
+        #expect(msal.requests.map(\.kind) == [.interactive, .silent])
+        #expect(msal.requests.map(\.scopes) == [["User.Read", "Mail.Send"], ["User.Read"]])
+    }
+
     @Test("declined scopes continue silently with the granted scopes")
     func grantedScopes() async throws {
         let recorded = try RecordedTrail()

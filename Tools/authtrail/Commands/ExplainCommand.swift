@@ -7,6 +7,7 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Explain MSAL, NSURLErrorDomain, keychain, AADSTS and HTTP codes: name, meaning, recommended action.",
         discussion: """
             Accepts -50002, "MSALErrorDomain -50002" (quoted or as two words), MSALErrorDomain:-50002, \
+            "MSIDErrorDomain -51115" (the internal codes MSAL's logs print), \
             interactionRequired, MSALErrorInteractionRequired, -42011, AADSTS50076, "NSURLErrorDomain -1009", 429. \
             A bare number lists every domain that has it. Exit status: 0 when every code is known, 1 when one is not \
             (it is named on standard error), 64 for a usage error.
@@ -49,7 +50,8 @@ struct ExplainCommand: ParsableCommand {
         }
         for query in unknown {
             printError(
-                "authtrail: explain: unknown code '\(query)': not in the catalog of MSAL, MSAL internal, NSURLErrorDomain, keychain OSStatus, AADSTS and HTTP codes"
+                "authtrail: explain: unknown code '\(query)': not in the catalog of MSAL, MSAL internal, MSID, "
+                    + "NSURLErrorDomain, keychain OSStatus, AADSTS and HTTP codes"
             )
         }
         if !unknown.isEmpty { throw ExitStatus.findings }
