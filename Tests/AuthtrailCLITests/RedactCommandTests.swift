@@ -82,7 +82,7 @@ struct RedactCommandTests {
 
         let folder = try ProcessRunner.authtrail(["redact", directory.path])
         #expect(folder.status == 66)
-        #expect(folder.standardError.hasPrefix("authtrail: \(directory.path): "))
+        #expect(folder.standardError == "authtrail: \(directory.path): is a directory\n")
         #expect(folder.standardError.split(separator: "\n").count == 1)
     }
 

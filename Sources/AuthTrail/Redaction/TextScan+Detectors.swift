@@ -43,7 +43,7 @@ extension TextScan {
         if keyClass == .neutral {
             if isColon { atom(range) } else { atom(value) }
         } else {
-            apply(keyClass, to: trimmed(value))
+            apply(keyClass, to: valueRange(value, for: keyClass))
         }
     }
 

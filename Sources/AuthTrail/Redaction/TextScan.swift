@@ -138,7 +138,7 @@ struct TextScan {
         switch pending {
         case .value(let keyClass):
             pending = .none
-            apply(keyClass, to: trimmed(range))
+            apply(keyClass, to: valueRange(range, for: keyClass))
             return
         case .authorization:
             if isScheme(range) {
@@ -190,7 +190,9 @@ struct TextScan {
             remove(range, label: label)
         case .identifier(let kind):
             if isLiteral(range) { return }
-            pseudonymize(range, kind: kind)
+            // `User: megan@contoso.com` is an email, whatever the field calls it.
+            let isEmail = kind == .username && email(in: range) == range
+            pseudonymize(range, kind: isEmail ? .email : kind)
         case .keep:
             return
         case .authorization:
@@ -251,6 +253,13 @@ struct TextScan {
     }
 
     // MARK: Small predicates
+
+    /// A value's extent: a secret keeps its trailing punctuation (it may be part of it); an identifier loses the
+    /// sentence's full stop.
+    func valueRange(_ range: Range<Int>, for keyClass: FieldKeyClass) -> Range<Int> {
+        if case .secret = keyClass { return range }
+        return trimmed(range)
+    }
 
     /// `range` without trailing sentence punctuation.
     func trimmed(_ range: Range<Int>) -> Range<Int> {

@@ -40,6 +40,12 @@ struct RedactorTests {
         #expect(redacted.hasPrefix("Error Domain=MSALErrorDomain Code=-50002 \"code\": 429, state: 3, code=<secret:removed>"))
     }
 
+    @Test("a secret's trailing punctuation goes with it, an identifier's full stop stays")
+    func trailingPunctuation() {
+        let redacted = redactor.redact(text: "password: hunter2! pwd=abc. upn: megan@contoso.com.")
+        #expect(redacted == "password: <secret:removed> pwd=<secret:removed> upn: \(redactor.pseudonym("megan@contoso.com", kind: "upn")).")
+    }
+
     @Test("untouched text comes back unchanged")
     func cleanTextUnchanged() {
         let text = "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42 - 5E3A1C2B-9D4F-4E6A-8B7C-1D2E3F4A5B6C] "
