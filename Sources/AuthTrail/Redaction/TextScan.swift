@@ -42,7 +42,10 @@ struct TextScan {
 
     /// Replaces `range` (which must start at or after everything already replaced) with `replacement`.
     mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
-        precondition(range.lowerBound >= copied, "replacements go forward")
+        // Detectors run left to right, so a range never starts before what was already replaced; if one ever did,
+        // the overlap is dropped rather than trapping inside the app's logging call.
+        guard range.upperBound > copied else { return }
+        let range = max(range.lowerBound, copied)..<range.upperBound
         if !changed {
             output.reserveCapacity(input.count + 64)
             changed = true
@@ -194,7 +197,9 @@ struct TextScan {
             let isEmail = kind == .username && email(in: range) == range
             pseudonymize(range, kind: isEmail ? .email : kind)
         case .keep:
-            return
+            // Ids under these names stay (the GUID rule reads the name before them); anything else in the value is
+            // still scanned, so `error: megan@contoso.com` hides the address.
+            pieces(range)
         case .authorization:
             var start = range.lowerBound
             while start < range.upperBound, input[start] != UInt8(ascii: " ") { start += 1 }
