@@ -35,14 +35,14 @@ enum ByteClass {
         isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
-    /// Characters of an email's local part.
+    /// Characters of an email's local part (UTF-8 bytes included: `zoë@…`).
     @inline(__always) static func isLocalPartCharacter(_ byte: UInt8) -> Bool {
         isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "%")
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte >= 0x80
     }
 
-    /// Characters of a host name.
+    /// Characters of a host name (UTF-8 bytes included: internationalized domains).
     @inline(__always) static func isHostCharacter(_ byte: UInt8) -> Bool {
-        isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+        isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte >= 0x80
     }
 }

@@ -89,9 +89,8 @@ public struct Redactor: Sendable {
                 let normalized = RedactionEngine.normalize(bytes[...], kind: kind)
                 return String(decoding: engine.pseudonym(of: normalized, tag: kind.rawValue), as: UTF8.self)
             }
-        case .keep:
-            return value
-        case .neutral:
+        case .keep, .neutral:
+            // A kept name's id survives the scan (a GUID with no telling words before it stays).
             return redact(text: value)
         }
     }

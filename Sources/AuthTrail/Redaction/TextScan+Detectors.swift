@@ -43,7 +43,7 @@ extension TextScan {
         if keyClass == .neutral {
             if isColon { atom(range) } else { atom(value) }
         } else {
-            apply(keyClass, to: trimmed(value))
+            apply(keyClass, to: valueRange(value, for: keyClass))
         }
     }
 
@@ -199,7 +199,9 @@ extension TextScan {
                     localStart -= 1
                 }
                 // `%2F…` before a URL-encoded local part belongs to the encoding, not the address.
-                while localStart < index, !ByteClass.isAlphanumeric(input[localStart]) { localStart += 1 }
+                while localStart < index, input[localStart] < 0x80, !ByteClass.isAlphanumeric(input[localStart]) {
+                    localStart += 1
+                }
                 var domainEnd = index + separatorLength
                 var lastDot = -1
                 while domainEnd < range.upperBound, ByteClass.isHostCharacter(input[domainEnd]) {

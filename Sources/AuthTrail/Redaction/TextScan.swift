@@ -42,7 +42,10 @@ struct TextScan {
 
     /// Replaces `range` (which must start at or after everything already replaced) with `replacement`.
     mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
-        precondition(range.lowerBound >= copied, "replacements go forward")
+        // Detectors run left to right, so a range never starts before what was already replaced; if one ever did,
+        // the overlap is dropped rather than trapping inside the app's logging call.
+        guard range.upperBound > copied else { return }
+        let range = max(range.lowerBound, copied)..<range.upperBound
         if !changed {
             output.reserveCapacity(input.count + 64)
             changed = true
@@ -138,7 +141,7 @@ struct TextScan {
         switch pending {
         case .value(let keyClass):
             pending = .none
-            apply(keyClass, to: trimmed(range))
+            apply(keyClass, to: valueRange(range, for: keyClass))
             return
         case .authorization:
             if isScheme(range) {
@@ -190,9 +193,13 @@ struct TextScan {
             remove(range, label: label)
         case .identifier(let kind):
             if isLiteral(range) { return }
-            pseudonymize(range, kind: kind)
+            // `User: megan@contoso.com` is an email, whatever the field calls it.
+            let isEmail = kind == .username && email(in: range) == range
+            pseudonymize(range, kind: isEmail ? .email : kind)
         case .keep:
-            return
+            // Ids under these names stay (the GUID rule reads the name before them); anything else in the value is
+            // still scanned, so `error: megan@contoso.com` hides the address.
+            pieces(range)
         case .authorization:
             var start = range.lowerBound
             while start < range.upperBound, input[start] != UInt8(ascii: " ") { start += 1 }
@@ -251,6 +258,13 @@ struct TextScan {
     }
 
     // MARK: Small predicates
+
+    /// A value's extent: a secret keeps its trailing punctuation (it may be part of it); an identifier loses the
+    /// sentence's full stop.
+    func valueRange(_ range: Range<Int>, for keyClass: FieldKeyClass) -> Range<Int> {
+        if case .secret = keyClass { return range }
+        return trimmed(range)
+    }
 
     /// `range` without trailing sentence punctuation.
     func trimmed(_ range: Range<Int>) -> Range<Int> {

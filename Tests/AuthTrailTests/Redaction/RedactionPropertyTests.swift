@@ -102,6 +102,23 @@ struct RedactionPropertyTests {
         await propertyCheck(count: 500, input: ipv6) { Self.check($0) }
     }
 
+    @Test("arbitrary text full of separators never traps and keeps its line count")
+    func arbitraryText() async {
+        let alphabet = Array("aeyJ0Z9.:/\\=&?#@%+-_ \"'()[]{}<>,;\nBearer BEGIN-----ẞ€")
+        let generator = Gen<Character?>.element(of: alphabet).map { $0! }.string(of: 0...300).map {
+            GeneratedText(text: $0, hidden: [], shape: "arbitrary text")
+        }
+        await propertyCheck(count: 2000, input: generator) { sample in
+            let redacted = Self.redactor.redact(text: sample.text)
+            // PEM blocks are the only thing that may swallow lines.
+            if !sample.text.contains("-----BEGIN ") {
+                let sameLines = redacted.split(separator: "\n", omittingEmptySubsequences: false).count
+                    == sample.text.split(separator: "\n", omittingEmptySubsequences: false).count
+                #expect(sameLines, "line count changed: \(sample.testDescription)")
+            }
+        }
+    }
+
     static let sensitiveParameters = [
         "code", "state", "id_token", "access_token", "refresh_token", "client_secret", "client_assertion", "login_hint",
         "id_token_hint", "password", "nonce",

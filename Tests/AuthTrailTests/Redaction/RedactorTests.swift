@@ -40,6 +40,25 @@ struct RedactorTests {
         #expect(redacted.hasPrefix("Error Domain=MSALErrorDomain Code=-50002 \"code\": 429, state: 3, code=<secret:removed>"))
     }
 
+    @Test("a secret's trailing punctuation goes with it, an identifier's full stop stays")
+    func trailingPunctuation() {
+        let redacted = redactor.redact(text: "password: hunter2! pwd=abc. upn: megan@contoso.com.")
+        #expect(redacted == "password: <secret:removed> pwd=<secret:removed> upn: \(redactor.pseudonym("megan@contoso.com", kind: "upn")).")
+    }
+
+    @Test("internationalized addresses are hidden whole")
+    func unicodeEmails() {
+        let redacted = redactor.redact(text: "für zoë.müller@bücher.de heute")
+        #expect(redacted == "für \(redactor.pseudonym("zoë.müller@bücher.de", kind: "email")) heute")
+    }
+
+    @Test("a value under a keep-list name is still scanned: only ids stay")
+    func keepNamesStillScan() {
+        let redacted = redactor.redact(text: "error: megan@contoso.com not found, correlation_id: 3f2b8c1d-4a5e-4f60-8a7b-9c0d1e2f3a4b")
+        #expect(redacted == "error: \(redactor.pseudonym("megan@contoso.com", kind: "email")) not found, "
+            + "correlation_id: 3f2b8c1d-4a5e-4f60-8a7b-9c0d1e2f3a4b")
+    }
+
     @Test("untouched text comes back unchanged")
     func cleanTextUnchanged() {
         let text = "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42 - 5E3A1C2B-9D4F-4E6A-8B7C-1D2E3F4A5B6C] "

@@ -58,6 +58,12 @@ struct RedactCommand: ParsableCommand {
         }
         var failed = false
         for file in files {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                printError("authtrail: \(file): is a directory")
+                failed = true
+                continue
+            }
             let data: Data
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: file))
