@@ -58,6 +58,12 @@ let package = Package(
             ],
             path: "Tools/authtrail-bench"
         ),
+        // A child process for the store's crash, concurrency and fault tests (Tests/AuthTrailTests/Store).
+        .executableTarget(
+            name: "authtrail-stress",
+            dependencies: ["AuthTrail"],
+            path: "Tools/authtrail-stress"
+        ),
         // Helpers shared by the test targets (fixtures, temporary folders, running the binary); not a product.
         .target(
             name: "AuthTrailTestSupport",
