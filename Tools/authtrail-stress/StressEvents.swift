@@ -9,11 +9,12 @@ import Darwin
 
 /// The events the stress child records and the lines it prints.
 enum StressEvents {
-    /// One event whose attributes say who wrote it and in which order.
+    /// One event that says who wrote it and in which order, in structured fields (operation id `<pid>-t<thread>`,
+    /// attempt = index + 1) that redaction leaves alone, so the child measures the store rather than the redactor.
     static func event(thread: Int, index: Int, severity: Severity = .info) -> TrailEvent {
         TrailEvent(
-            name: .log, severity: severity, message: "stress event",
-            attributes: ["stress.thread": String(thread), "stress.index": String(index), "stress.pid": String(getpid())])
+            name: .log, severity: severity, operationID: OperationID(rawValue: "\(getpid())-t\(thread)"),
+            attempt: index + 1)
     }
 
     /// Writes `line` to standard output at once (no buffering: the parent reads it while the child still runs).

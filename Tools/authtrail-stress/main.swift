@@ -31,7 +31,7 @@ case "flush-loop":
     let every = max(1, number(3))
     let trail = try Trail(configuration: TrailConfiguration(
         directory: directory, app: app, memoryLimitBytes: 64 << 20,
-        rotation: .init(maxSegmentBytes: 256 << 10)))
+        rotation: .init(maxSegmentBytes: 256 << 10), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
     var index = 0
     while true {
         for _ in 0..<every {
