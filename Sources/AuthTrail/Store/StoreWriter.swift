@@ -20,6 +20,8 @@ final class StoreWriter {
     private var backoff: Double = 0
     private var droppedToReport: [Severity: Int] = [:]
     private var spare: [TrailEvent] = []
+    /// Events taken from the queue that could not be written yet (no segment could be opened).
+    private var held: [TrailEvent] = []
 
     static let firstBackoff = 0.05
     static let longestBackoff = 30.0
@@ -58,6 +60,8 @@ final class StoreWriter {
     /// When the writer must wake without being asked: the end of a backoff, or an interval flush.
     private func nextDeadline(backingOff: Bool) -> Date? {
         if backingOff { return retryAt }
+        // A retry is due: go at once (events may be held from the failed attempt).
+        if retryAt != nil { return Date() }
         guard let segment, segment.unflushedBytes > 0 else { return nil }
         return lastFlush.addingTimeInterval(configuration.flushInterval.seconds)
     }
@@ -65,6 +69,10 @@ final class StoreWriter {
     private func process(_ batch: EventQueue.Batch) {
         for (severity, count) in batch.drops { droppedToReport[severity, default: 0] += count }
         var events = batch.events
+        if !held.isEmpty {
+            events.insert(contentsOf: held, at: 0)
+            held = []
+        }
         defer {
             events.removeAll(keepingCapacity: true)
             spare = events
@@ -98,7 +106,7 @@ final class StoreWriter {
             fail(error)
         }
         failed = failed || retryAt != nil
-        lose(events.count - appended)
+        hold(events[appended...])
         queue.report(
             flushed: !failed && flushNow ? batch.flushGeneration : nil,
             closed: !failed && batch.closePending ? batch.closeGeneration : nil
@@ -206,6 +214,19 @@ final class StoreWriter {
         }
     }
 
+    /// Keeps events that could not be written yet for the next attempt, up to the memory cap; the rest are lost.
+    private func hold(_ events: ArraySlice<TrailEvent>) {
+        var bytes = 0
+        var kept = 0
+        for event in events {
+            bytes += EventQueue.estimatedBytes(event)
+            if bytes > configuration.memoryLimitBytes { break }
+            kept += 1
+        }
+        held = Array(events.prefix(kept))
+        lose(events.count - kept)
+    }
+
     private func lose(_ count: Int) {
         guard count > 0 else { return }
         queue.report { $0.eventsLost += count }
@@ -229,6 +250,8 @@ final class StoreWriter {
         } else {
             lose(batch.events.count)
         }
+        lose(held.count)
+        held = []
         if let segment { _ = try? segment.close(durable: true) }
         queue.report(flushed: batch.flushGeneration, closed: batch.closeGeneration) { _ in }
     }
