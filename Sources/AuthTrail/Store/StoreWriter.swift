@@ -98,8 +98,7 @@ final class StoreWriter {
             if let segment {
                 let intervalDue = Date().timeIntervalSince(lastFlush) >= configuration.flushInterval.seconds
                 if flushNow || intervalDue || segment.unflushedBytes >= configuration.flushBufferBytes { try flush() }
-                let age = configuration.clock.now().timeIntervalSince(segmentOpenedAt)
-                if age >= configuration.rotation.maxSegmentAge.seconds || batch.closePending { try closeSegment() }
+                if batch.closePending { try closeSegment() }
             }
         } catch {
             failed = true
@@ -115,7 +114,14 @@ final class StoreWriter {
 
     /// The active segment, opening one if needed; nil when that failed (a retry is scheduled).
     private func ensureSegment() -> SegmentWriter? {
-        if let segment { return segment }
+        if let segment {
+            let age = configuration.clock.now().timeIntervalSince(segmentOpenedAt)
+            guard age >= configuration.rotation.maxSegmentAge.seconds else { return segment }
+            do { try closeSegment() } catch {
+                fail(error)
+                return nil
+            }
+        }
         guard retryAt.map({ Date() >= $0 }) ?? true else { return nil }
         return openSegment() ? segment : nil
     }
