@@ -153,7 +153,7 @@ package final class EventQueue: @unchecked Sendable {
     // MARK: Sizes
 
     /// Events of `severity` may fill this much of the cap: lower severities are dropped first.
-    static func share(of limit: Int, for severity: Severity) -> Int {
+    package static func share(of limit: Int, for severity: Severity) -> Int {
         switch severity {
         case .trace, .debug: limit / 2
         case .info, .notice: limit / 4 * 3
@@ -164,7 +164,7 @@ package final class EventQueue: @unchecked Sendable {
 
     /// A cheap upper estimate of what `event` holds in memory: the struct and its strings' bytes (`utf8.count` is
     /// constant time for native strings).
-    static func estimatedBytes(_ event: TrailEvent) -> Int {
+    package static func estimatedBytes(_ event: TrailEvent) -> Int {
         var bytes = 512 + (event.message?.utf8.count ?? 0)
         for scope in event.scopes { bytes += 16 + scope.utf8.count }
         for (key, value) in event.attributes { bytes += 32 + key.utf8.count + value.utf8.count }
