@@ -67,6 +67,9 @@ struct StoreBenchmark: ParsableCommand {
                 + "(goal >= 0.80); store size / zstd -3 size = \(String(format: "%.3f", Double(store.bytes) / Double(zstd.bytes))) "
                 + "(goal <= 1.10); store / swift-log throughput = \(String(format: "%.2f", naive.seconds / store.seconds))")
 
+        print("\n## where the writer's time goes (one thread, same events)")
+        try writerStages(sample: sample)
+
         print("\n## flush policy cost on realistic traffic")
         try flushPolicyCost(sample: sample)
 
@@ -109,7 +112,7 @@ struct StoreBenchmark: ParsableCommand {
         let folder = "\(scratch)/store"
         let trail = try Trail(configuration: TrailConfiguration(
             directory: URL(fileURLWithPath: folder), app: AppInfo(identifier: "bench", version: "1"),
-            memoryLimitBytes: 1 << 30, rotation: .init(maxSegmentBytes: 1 << 30),
+            compressionLevel: 3, memoryLimitBytes: 1 << 30, rotation: .init(maxSegmentBytes: 1 << 30),
             retention: .init(maxSegmentCount: 1000, maxTotalBytes: 1 << 40)))
         let start = DispatchTime.now().uptimeNanoseconds
         for event in sample { trail.record(event) }
@@ -176,6 +179,30 @@ struct StoreBenchmark: ParsableCommand {
         return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, output.count)
     }
 
+    // MARK: Writer stages
+
+    private func writerStages(sample: [TrailEvent]) throws {
+        let redactor = Redactor(level: .maskAllPII, key: RedactionKey(bytes: Array(repeating: 7, count: 32)))
+        var start = DispatchTime.now().uptimeNanoseconds
+        var redacted = [TrailEvent]()
+        redacted.reserveCapacity(sample.count)
+        for event in sample { redacted.append(redactor.redact(event)) }
+        let redactSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        var encoder = JSONLineWriter()
+        var total = 0
+        start = DispatchTime.now().uptimeNanoseconds
+        for (index, event) in redacted.enumerated() {
+            encoder.removeAll()
+            event.encode(into: &encoder, context: EventContext(installID: "bench", sequence: index))
+            total += encoder.bytes.count
+        }
+        let encodeSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        print("| stage | µs per event |")
+        print("|---|---|")
+        print("| redact (Redactor.redact) | \(String(format: "%.2f", redactSeconds * 1e6 / Double(sample.count))) |")
+        print("| serialize (TrailEvent.encode, \(total / sample.count) bytes per line) | \(String(format: "%.2f", encodeSeconds * 1e6 / Double(sample.count))) |")
+    }
+
     // MARK: Flush policy
 
     /// Replays SampleEvents on a simulated timeline: a few events per second (the samples' own spacing) with a burst
@@ -198,15 +225,17 @@ struct StoreBenchmark: ParsableCommand {
         let raw = lines.reduce(0) { $0 + $1.bytes.count }
         let simulatedSeconds = (lines.last?.time ?? 0) - (lines.first?.time ?? 0)
 
-        func size(flushing: Bool, framePerFlush: Bool) throws -> (bytes: Int, flushes: Int) {
-            let compressor = try ZstdCompressor(level: 3, checksum: true)
+        func size(
+            flushing: Bool, framePerFlush: Bool, interval: Double = 1, level: Int32 = 3
+        ) throws -> (bytes: Int, flushes: Int) {
+            let compressor = try ZstdCompressor(level: level, checksum: true)
             var output = [UInt8]()
             var lastFlush = lines.first?.time ?? 0
             var flushes = 0
             for line in lines {
                 try compressor.write(line.bytes, into: &output)
                 if compressor.frameContentBytes >= 1 << 20 { try compressor.endFrame(into: &output) }
-                if flushing && (line.error || line.time - lastFlush >= 1) {
+                if flushing && (line.error || line.time - lastFlush >= interval) {
                     if framePerFlush { try compressor.endFrame(into: &output) } else { try compressor.flush(into: &output) }
                     lastFlush = line.time
                     flushes += 1
@@ -224,7 +253,17 @@ struct StoreBenchmark: ParsableCommand {
                 + "\(policy.flushes) flushes, \(raw) NDJSON bytes")
         print("| stream | bytes | ratio | vs one frame |")
         print("|---|---|---|---|")
-        for (name, bytes) in [("one frame, no flush", single.bytes), ("flush policy (zstd flush)", policy.bytes), ("a frame per flush", frames.bytes)] {
+        let every5 = try size(flushing: true, framePerFlush: false, interval: 5)
+        let every30 = try size(flushing: true, framePerFlush: false, interval: 30)
+        let level1 = try size(flushing: true, framePerFlush: false, level: 1)
+        let level1Single = try size(flushing: false, framePerFlush: false, level: 1)
+        let rows = [
+            ("one frame, no flush", single.bytes), ("policy: 1 s + errors, zstd flush (default)", policy.bytes),
+            ("policy: 5 s + errors, zstd flush", every5.bytes), ("policy: 30 s + errors, zstd flush", every30.bytes),
+            ("1 s + errors, a frame per flush", frames.bytes),
+            ("level 1: one frame, no flush", level1Single.bytes), ("level 1: policy 1 s + errors", level1.bytes),
+        ]
+        for (name, bytes) in rows {
             print(
                 "| \(name) | \(bytes) | \(String(format: "%.2f", Double(raw) / Double(bytes)))x | "
                     + "\(String(format: "%.3f", Double(bytes) / Double(single.bytes))) |")
