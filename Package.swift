@@ -53,10 +53,17 @@ let package = Package(
             dependencies: [
                 "AuthTrail",
                 "AuthTrailAnalysis",
+                "AuthTrailTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/authtrail-bench"
+        ),
+        // A child process for the store's crash, concurrency and fault tests (Tests/AuthTrailTests/Store).
+        .executableTarget(
+            name: "authtrail-stress",
+            dependencies: ["AuthTrail"],
+            path: "Tools/authtrail-stress"
         ),
         // Helpers shared by the test targets (fixtures, temporary folders, running the binary); not a product.
         .target(

@@ -22,6 +22,26 @@ public struct SegmentMetadata: Sendable, Hashable, Codable {
     public var redactionKeyID: String
     public var compressionLevel: Int
 
+    package init(
+        installID: String, appID: String, appVersion: String, osName: String, osVersion: String, libraryVersion: String,
+        zstdVersion: String, processID: Int, segmentSequence: Int, createdAt: String, redactionLevel: RedactionLevel,
+        redactionKeyID: String, compressionLevel: Int
+    ) {
+        self.installID = installID
+        self.appID = appID
+        self.appVersion = appVersion
+        self.osName = osName
+        self.osVersion = osVersion
+        self.libraryVersion = libraryVersion
+        self.zstdVersion = zstdVersion
+        self.processID = processID
+        self.segmentSequence = segmentSequence
+        self.createdAt = createdAt
+        self.redactionLevel = redactionLevel
+        self.redactionKeyID = redactionKeyID
+        self.compressionLevel = compressionLevel
+    }
+
     enum CodingKeys: String, CodingKey {
         case format, schema
         case installID = "install.id"

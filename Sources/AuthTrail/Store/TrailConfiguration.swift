@@ -1,29 +1,79 @@
 public import Foundation
 
-/// How a `Trail` stores events. The defaults suit an app: mask all PII, zstd level 3, 4 MiB segments.
+/// How a `Trail` stores events. The defaults suit an app: mask all PII, zstd level 1, a 4 MiB memory cap, a flush
+/// every second (and after every error), 4 MiB segments, at most 16 segments, 32 MiB and 14 days on disk.
 public struct TrailConfiguration: Sendable {
     /// The folder segments go to (created with mode 0700).
     public var directory: URL
     public var app: AppInfo
     public var redactionLevel: RedactionLevel
-    /// zstd level; 3 is zstd's default and measured best for logs (see docs/BENCHMARKS.md).
+    /// zstd level. 1 by measurement: on auth events it is both faster and smaller than 3 (12.8x against 11.9x at
+    /// 64 KiB flushes, 15.1x against 14.8x under the flush policy); levels 5-9 gain little and cost 4-6x the time
+    /// (docs/BENCHMARKS.md, "Store").
     public var compressionLevel: Int
     /// fsync at every flush. Off by default: a flush already survives a crash of the app; fsync adds power-loss safety
     /// at the cost of disk latency on the writer thread.
     public var synchronizeOnFlush: Bool
     /// Where timestamps and durations come from; the system clock unless a test or simulation injects one.
     public var clock: any TrailClock
+    /// Memory the queue of events waiting for the writer may use. When it is full, `record` drops the event instead
+    /// of waiting (debug and trace first: they may use half the cap, info three quarters, warnings 90 %, errors all).
+    public var memoryLimitBytes: Int
+    /// The writer flushes at least this often while events arrive (and at once after an error-level event).
+    public var flushInterval: Duration
+    /// The writer also flushes once this many uncompressed bytes were appended since the last flush.
+    public var flushBufferBytes: Int
+    /// When segments rotate and how many are kept.
+    public var rotation: Rotation
+    public var retention: Retention
+
+    /// When the active segment is closed and a new one begun.
+    public struct Rotation: Sendable, Hashable {
+        /// Compressed bytes of the active segment.
+        public var maxSegmentBytes: Int
+        /// Age of the active segment.
+        public var maxSegmentAge: Duration
+
+        public init(maxSegmentBytes: Int = 4 << 20, maxSegmentAge: Duration = .seconds(24 * 3600)) {
+            self.maxSegmentBytes = maxSegmentBytes
+            self.maxSegmentAge = maxSegmentAge
+        }
+    }
+
+    /// Which closed segments are deleted (oldest first) after every rotation and at start. The active segment of any
+    /// live process is never deleted.
+    public struct Retention: Sendable, Hashable {
+        /// Segments kept, the active one included.
+        public var maxSegmentCount: Int
+        /// Bytes of all segments in the folder (every process's).
+        public var maxTotalBytes: Int
+        /// Segments whose last write is older than this are deleted.
+        public var maxAge: Duration
+
+        public init(maxSegmentCount: Int = 16, maxTotalBytes: Int = 32 << 20, maxAge: Duration = .seconds(14 * 86400)) {
+            self.maxSegmentCount = maxSegmentCount
+            self.maxTotalBytes = maxTotalBytes
+            self.maxAge = maxAge
+        }
+    }
 
     /// - Parameters:
     ///   - directory: where segments go, for example Application Support/AuthTrail.
     ///   - app: the app's identifier and version, recorded in every segment.
+    ///   - memoryLimitBytes: the queue's memory cap (4 MiB).
+    ///   - flushInterval: the longest time a recorded event waits before it is flushed (1 s).
     public init(
         directory: URL,
         app: AppInfo = .current,
         redactionLevel: RedactionLevel = .maskAllPII,
-        compressionLevel: Int = 3,
+        compressionLevel: Int = 1,
         synchronizeOnFlush: Bool = false,
-        clock: any TrailClock = SystemTrailClock()
+        clock: any TrailClock = SystemTrailClock(),
+        memoryLimitBytes: Int = 4 << 20,
+        flushInterval: Duration = .seconds(1),
+        flushBufferBytes: Int = 256 << 10,
+        rotation: Rotation = Rotation(),
+        retention: Retention = Retention()
     ) {
         self.directory = directory
         self.app = app
@@ -31,5 +81,18 @@ public struct TrailConfiguration: Sendable {
         self.compressionLevel = compressionLevel
         self.synchronizeOnFlush = synchronizeOnFlush
         self.clock = clock
+        self.memoryLimitBytes = memoryLimitBytes
+        self.flushInterval = flushInterval
+        self.flushBufferBytes = flushBufferBytes
+        self.rotation = rotation
+        self.retention = retention
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a Double.
+    package var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

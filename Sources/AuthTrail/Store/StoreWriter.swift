@@ -1,0 +1,270 @@
+import Foundation
+
+/// The writer thread: takes batches from the `EventQueue`, redacts, serializes, compresses and writes them, flushes by
+/// policy, rotates segments, applies retention, seals torn segments, and backs off and retries when writing fails.
+///
+/// Everything here runs on one thread, so it needs no lock; what other threads see goes through `queue.report`.
+final class StoreWriter {
+    private let queue: EventQueue
+    private let configuration: TrailConfiguration
+    private let installID: String
+    private let redactor: Redactor
+    private let directory: SegmentDirectory
+    private var segment: SegmentWriter?
+    private var encoder = JSONLineWriter()
+    private var sequence = 0
+    private var segmentSequence = 0
+    private var segmentOpenedAt = Date()
+    private var lastFlush = Date()
+    private var retryAt: Date?
+    private var backoff: Double = 0
+    private var droppedToReport: [Severity: Int] = [:]
+    private var spare: [TrailEvent] = []
+    /// Events taken from the queue that could not be written yet (no segment could be opened).
+    private var held: [TrailEvent] = []
+
+    static let firstBackoff = 0.05
+    static let longestBackoff = 30.0
+
+    init(queue: EventQueue, configuration: TrailConfiguration, installID: String, redactor: Redactor) {
+        self.queue = queue
+        self.configuration = configuration
+        self.installID = installID
+        self.redactor = redactor
+        directory = SegmentDirectory(path: configuration.directory.path)
+    }
+
+    /// Starts the writer thread. It ends after `queue.stop()`.
+    static func start(_ writer: StoreWriter) {
+        let box = UncheckedBox(writer)
+        let thread = Thread { box.value.run() }
+        thread.name = "AuthTrail writer"
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    private func run() {
+        while true {
+            let now = Date()
+            let backingOff = retryAt.map { now < $0 } ?? false
+            let batch = queue.next(deadline: nextDeadline(backingOff: backingOff), take: !backingOff, returning: &spare)
+            if batch.stopping {
+                finish(batch)
+                return
+            }
+            if backingOff { continue }
+            process(batch)
+        }
+    }
+
+    /// When the writer must wake without being asked: the end of a backoff, or an interval flush.
+    private func nextDeadline(backingOff: Bool) -> Date? {
+        if backingOff { return retryAt }
+        // A retry is due: go at once (events may be held from the failed attempt).
+        if retryAt != nil { return Date() }
+        guard let segment, segment.unflushedBytes > 0 else { return nil }
+        return lastFlush.addingTimeInterval(configuration.flushInterval.seconds)
+    }
+
+    private func process(_ batch: EventQueue.Batch) {
+        for (severity, count) in batch.drops { droppedToReport[severity, default: 0] += count }
+        var events = batch.events
+        if !held.isEmpty {
+            events.insert(contentsOf: held, at: 0)
+            held = []
+        }
+        defer {
+            events.removeAll(keepingCapacity: true)
+            spare = events
+        }
+        // A due retry reopens at once, so health says `writing` again as soon as the disk allows.
+        if retryAt != nil && segment == nil { _ = ensureSegment() }
+        var flushNow = batch.flushPending || batch.closePending
+        var appended = 0
+        var failed = false
+        do {
+            for event in events {
+                guard let segment = ensureSegment() else { break }
+                try append(redactor.redact(event), to: segment, appEvent: true)
+                appended += 1
+                if event.severity >= .error { flushNow = true }
+                if segment.unflushedBytes >= configuration.flushBufferBytes { try flush() }
+                if segment.compressedSize >= configuration.rotation.maxSegmentBytes { try closeSegment() }
+            }
+            if !droppedToReport.isEmpty, let segment = ensureSegment() {
+                try append(droppedEvent(), to: segment, appEvent: false)
+                droppedToReport = [:]
+            }
+            if let segment {
+                let intervalDue = Date().timeIntervalSince(lastFlush) >= configuration.flushInterval.seconds
+                if flushNow || intervalDue || segment.unflushedBytes >= configuration.flushBufferBytes { try flush() }
+                if batch.closePending { try closeSegment() }
+            }
+        } catch {
+            failed = true
+            fail(error)
+        }
+        failed = failed || retryAt != nil
+        hold(events[appended...])
+        queue.report(
+            flushed: !failed && flushNow ? batch.flushGeneration : nil,
+            closed: !failed && batch.closePending ? batch.closeGeneration : nil
+        ) { _ in }
+    }
+
+    /// The active segment, opening one if needed; nil when that failed (a retry is scheduled).
+    private func ensureSegment() -> SegmentWriter? {
+        if let segment {
+            let age = configuration.clock.now().timeIntervalSince(segmentOpenedAt)
+            guard age >= configuration.rotation.maxSegmentAge.seconds else { return segment }
+            do { try closeSegment() } catch {
+                fail(error)
+                return nil
+            }
+        }
+        guard retryAt.map({ Date() >= $0 }) ?? true else { return nil }
+        return openSegment() ? segment : nil
+    }
+
+    private func append(_ event: TrailEvent, to segment: SegmentWriter, appEvent: Bool) throws {
+        sequence += 1
+        encoder.removeAll()
+        event.encode(into: &encoder, context: EventContext(installID: installID, sequence: sequence))
+        try segment.append(lines: encoder.bytes, count: appEvent ? 1 : 0)
+    }
+
+    private func flush() throws {
+        guard let segment else { return }
+        let written = try segment.flush(durable: configuration.synchronizeOnFlush)
+        lastFlush = Date()
+        if segment.isUnlinked {
+            // Someone deleted the file (or the folder): what it held is gone.
+            self.segment = nil
+            let gone = segment.eventCount
+            _ = segment.abandon()
+            queue.report {
+                $0.eventsWritten += written - gone
+                $0.eventsLost += gone
+                $0.lastError = "\(segment.path): deleted while open"
+                $0.failures += 1
+            }
+            return
+        }
+        queue.report { $0.eventsWritten += written }
+    }
+
+    /// Ends the active segment cleanly (frame end and seal); the next event opens a new one.
+    private func closeSegment() throws {
+        guard let current = segment else { return }
+        let written = try current.close(durable: configuration.synchronizeOnFlush)
+        segment = nil
+        lastFlush = Date()
+        queue.report { $0.eventsWritten += written }
+    }
+
+    /// Opens the next segment after sealing torn ones and applying retention. On failure, schedules a retry.
+    @discardableResult
+    private func openSegment() -> Bool {
+        do {
+            let path = configuration.directory.path
+            try SystemCalls.makeDirectory(path, mode: 0o700)
+            directory.sealTornSegments(active: nil)
+            let now = configuration.clock.now()
+            let metadata = nextMetadata(createdAt: now)
+            let writer = try SegmentWriter(
+                directory: path, metadata: metadata, compressionLevel: Int32(configuration.compressionLevel))
+            segment = writer
+            segmentOpenedAt = now
+            lastFlush = Date()
+            sequence += 1
+            encoder.removeAll()
+            metadata.startEvent(at: now).encode(into: &encoder, context: EventContext(installID: installID, sequence: sequence))
+            try writer.append(lines: encoder.bytes, count: 0)
+            _ = try? directory.applyRetention(configuration.retention, active: writer.path, now: now)
+            retryAt = nil
+            backoff = 0
+            queue.report { $0.status = .writing }
+            return true
+        } catch {
+            fail(error)
+            return false
+        }
+    }
+
+    private func nextMetadata(createdAt: Date) -> SegmentMetadata {
+        segmentSequence += 1
+        let os = SegmentMetadata.currentOperatingSystem
+        return SegmentMetadata(
+            installID: installID, appID: configuration.app.identifier, appVersion: configuration.app.version,
+            osName: os.name, osVersion: os.version, libraryVersion: authTrailLibraryVersion,
+            zstdVersion: zstdLibraryVersion, processID: Int(SystemCalls.processID),
+            segmentSequence: segmentSequence, createdAt: Timestamp.string(createdAt),
+            redactionLevel: configuration.redactionLevel, redactionKeyID: redactor.keyID,
+            compressionLevel: configuration.compressionLevel)
+    }
+
+    /// Gives up on the active segment (its unflushed events are lost) and schedules a retry with exponential backoff.
+    private func fail(_ error: any Error) {
+        var lost = 0
+        if let segment {
+            lost = segment.abandon()
+            self.segment = nil
+        }
+        backoff = backoff == 0 ? Self.firstBackoff : min(backoff * 2, Self.longestBackoff)
+        retryAt = Date().addingTimeInterval(backoff)
+        queue.report {
+            $0.status = .retrying
+            $0.failures += 1
+            $0.eventsLost += lost
+            $0.lastError = String(describing: error)
+        }
+    }
+
+    /// Keeps events that could not be written yet for the next attempt, up to the memory cap; the rest are lost.
+    private func hold(_ events: ArraySlice<TrailEvent>) {
+        var bytes = 0
+        var kept = 0
+        for event in events {
+            bytes += EventQueue.estimatedBytes(event)
+            if bytes > configuration.memoryLimitBytes { break }
+            kept += 1
+        }
+        held = Array(events.prefix(kept))
+        lose(events.count - kept)
+    }
+
+    private func lose(_ count: Int) {
+        guard count > 0 else { return }
+        queue.report { $0.eventsLost += count }
+    }
+
+    /// The `store.dropped` event: how many events of each severity `record` refused since the last one.
+    private func droppedEvent() -> TrailEvent {
+        var attributes = ["dropped.total": String(droppedToReport.values.reduce(0, +))]
+        for (severity, count) in droppedToReport { attributes["dropped.\(severity.text.lowercased())"] = String(count) }
+        return TrailEvent(
+            name: .dropped, severity: .warning, timestamp: configuration.clock.now(),
+            message: "the queue was full; events were dropped", attributes: attributes)
+    }
+
+    /// Stop: write what is queued, close the segment, answer waiting callers.
+    private func finish(_ batch: EventQueue.Batch) {
+        var closing = batch
+        closing.closePending = true
+        if retryAt.map({ Date() >= $0 }) ?? true {
+            process(closing)
+        } else {
+            lose(batch.events.count)
+        }
+        lose(held.count)
+        held = []
+        if let segment { _ = try? segment.close(durable: true) }
+        queue.report(flushed: batch.flushGeneration, closed: batch.closeGeneration) { _ in }
+    }
+}
+
+/// Hands the writer to its thread. The writer is only ever used from that thread after the hand-off.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,27 @@
+/// What the store has written, dropped and lost, and whether it is writing now.
+public struct TrailHealth: Sendable, Hashable {
+    /// Whether the writer can write.
+    public enum Status: String, Sendable, Hashable {
+        /// Writing normally.
+        case writing
+        /// The last write or segment creation failed (full disk, read-only or deleted folder); the writer retries with
+        /// backoff and keeps queued events meanwhile, dropping by severity when the queue is full.
+        case retrying
+    }
+
+    public var status: Status = .writing
+    /// Events (including the store's own `segment.start` and `store.dropped`) that reached a segment.
+    public var eventsWritten = 0
+    /// Events `record` refused because the queue was full, per severity.
+    public var droppedBySeverity: [Severity: Int] = [:]
+    /// Events that were accepted but could not be written or were written to a segment that then failed (I/O error,
+    /// full disk, a deleted file).
+    public var eventsLost = 0
+    /// Write failures so far.
+    public var failures = 0
+    /// The last write error, if any.
+    public var lastError: String?
+
+    /// Events dropped under memory pressure, all severities together.
+    public var eventsDropped: Int { droppedBySeverity.values.reduce(0, +) }
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `fstat`/`stat` say about a file that the store cares about.
+package struct FileStatus: Sendable, Hashable {
+    package var size: Int
+    /// Seconds since 1970 of the last modification.
+    package var modified: Double
+    /// Hard links; 0 once the file was deleted while open.
+    package var links: Int
+}
+
+/// The calls the store needs beyond reading and writing: advisory locks, truncation, file status and listings.
+extension SystemCalls {
+    /// Takes an exclusive `flock` without waiting. Returns false when another open file description holds it
+    /// (another process's active segment).
+    package static func tryLockExclusive(_ descriptor: Int32) throws(SystemError) -> Bool {
+        while true {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            let error = errno
+            if error == EINTR { continue }
+            if error == EWOULDBLOCK || error == EAGAIN { return false }
+            throw SystemError(errno: error, operation: "flock")
+        }
+    }
+
+    /// Cuts the file back to `size` bytes (drops a partly written block after a failed write).
+    package static func truncate(_ descriptor: Int32, to size: Int) throws(SystemError) {
+        while ftruncate(descriptor, off_t(size)) != 0 {
+            if errno != EINTR { throw SystemError(errno: errno, operation: "ftruncate") }
+        }
+    }
+
+    package static func status(_ descriptor: Int32) throws(SystemError) -> FileStatus {
+        var info = stat()
+        if fstat(descriptor, &info) != 0 { throw SystemError(errno: errno, operation: "fstat") }
+        return FileStatus(info)
+    }
+
+    package static func status(path: String) throws(SystemError) -> FileStatus {
+        var info = stat()
+        if stat(path, &info) != 0 { throw SystemError(errno: errno, operation: "stat \(path)") }
+        return FileStatus(info)
+    }
+
+    /// Names in `directory` (without "." and "..").
+    package static func listDirectory(_ directory: String) throws(SystemError) -> [String] {
+        guard let handle = opendir(directory) else { throw SystemError(errno: errno, operation: "opendir \(directory)") }
+        defer { closedir(handle) }
+        var names = [String]()
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Reads up to `count` bytes at `offset` without moving the file position.
+    package static func read(_ descriptor: Int32, count: Int, at offset: Int) throws(SystemError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(errno: errno, operation: "pread")
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        return Array(bytes[0..<filled])
+    }
+
+    /// Sets the permission bits of `path` (the log directory is kept at 0700 even if it existed).
+    package static func setMode(_ path: String, _ mode: UInt32) throws(SystemError) {
+        if chmod(path, mode_t(mode)) != 0 { throw SystemError(errno: errno, operation: "chmod \(path)") }
+    }
+
+    /// True while a process with this id exists (it may belong to someone else; a hint, never a proof).
+    package static func isProcessAlive(_ processID: Int32) -> Bool {
+        kill(processID, 0) == 0 || errno == EPERM
+    }
+}
+
+extension FileStatus {
+    init(_ info: stat) {
+        #if canImport(Darwin)
+        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+        self.init(size: Int(info.st_size), modified: modified, links: Int(info.st_nlink))
+    }
+}

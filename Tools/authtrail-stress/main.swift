@@ -1,0 +1,101 @@
+// A child process for the store's crash, concurrency and fault tests: it logs through a real `Trail` and reports on
+// standard output what the store confirmed, so the test can kill it (-9) or limit it and check the files afterwards.
+//
+//   authtrail-stress flush-loop DIR EVERY                 record forever; after each flush() returns, print the last
+//                                                         event index it covered
+//   authtrail-stress threads DIR THREADS COUNT            THREADS threads x COUNT events, then shutdown
+//   authtrail-stress writer DIR COUNT SEGMENT_BYTES       COUNT events into small segments, then shutdown
+//   authtrail-stress full-disk DIR FILE_SIZE_LIMIT COUNT  COUNT events under RLIMIT_FSIZE, lift it, COUNT more
+//
+// Every mode ends by printing `health written=… dropped=… lost=… failures=… recorded=…`.
+import AuthTrail
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: authtrail-stress MODE DIR …\n".utf8))
+    exit(64)
+}
+let directory = URL(fileURLWithPath: arguments[2])
+func number(_ index: Int) -> Int { Int(arguments[index]) ?? 0 }
+let app = AppInfo(identifier: "com.example.stress", version: "1.0")
+
+switch arguments[1] {
+case "flush-loop":
+    let every = max(1, number(3))
+    let trail = try Trail(configuration: TrailConfiguration(
+        directory: directory, app: app, memoryLimitBytes: 64 << 20,
+        rotation: .init(maxSegmentBytes: 256 << 10), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+    var index = 0
+    while true {
+        for _ in 0..<every {
+            trail.record(StressEvents.event(thread: 0, index: index))
+            index += 1
+        }
+        if trail.flush(timeout: .seconds(10)) { StressEvents.say(String(index - 1)) }
+    }
+
+case "threads":
+    let threads = number(3)
+    let count = number(4)
+    let trail = try Trail(configuration: TrailConfiguration(
+        directory: directory, app: app, memoryLimitBytes: 1 << 30,
+        rotation: .init(maxSegmentBytes: 64 << 20), retention: .init(maxSegmentCount: 1000, maxTotalBytes: 1 << 40)))
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        for index in 0..<count { trail.record(StressEvents.event(thread: thread, index: index)) }
+    }
+    trail.shutdown(timeout: .seconds(600))
+    StressEvents.printHealth(trail, recorded: threads * count)
+
+case "writer":
+    let count = number(3)
+    let trail = try Trail(configuration: TrailConfiguration(
+        directory: directory, app: app, memoryLimitBytes: 256 << 20, flushBufferBytes: 16 << 10,
+        rotation: .init(maxSegmentBytes: number(4)), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+    for index in 0..<count {
+        trail.record(StressEvents.event(thread: 0, index: index, severity: index % 500 == 0 ? .error : .info))
+    }
+    trail.shutdown(timeout: .seconds(600))
+    StressEvents.printHealth(trail, recorded: count)
+
+case "full-disk":
+    signal(SIGXFSZ, SIG_IGN)
+    var limit = rlimit()
+    getrlimit(StressEvents.fileSizeResource, &limit)
+    let original = limit
+    limit.rlim_cur = rlim_t(number(3))
+    setrlimit(StressEvents.fileSizeResource, &limit)
+    let count = number(4)
+    let trail = try Trail(configuration: TrailConfiguration(
+        directory: directory, app: app, memoryLimitBytes: 256 << 20, flushBufferBytes: 8 << 10,
+        rotation: .init(maxSegmentBytes: 1 << 20)))
+    for index in 0..<count {
+        trail.record(StressEvents.event(thread: 0, index: index))
+        if index % 200 == 199 { trail.flush(timeout: .seconds(2)) }
+    }
+    trail.flush(timeout: .seconds(2))
+    let during = trail.health
+    StressEvents.say("limited failures=\(during.failures) lost=\(during.eventsLost) status=\(during.status.rawValue)")
+    // Space returns.
+    limit = original
+    setrlimit(StressEvents.fileSizeResource, &limit)
+    // Wait out the backoff (at most a few seconds here) before the second half.
+    var waited = 0
+    while !trail.flush(timeout: .seconds(1)) && waited < 30 { waited += 1 }
+    for index in count..<(2 * count) {
+        trail.record(StressEvents.event(thread: 1, index: index))
+    }
+    let closed = trail.shutdown(timeout: .seconds(30))
+    StressEvents.say("resumed closed=\(closed)")
+    StressEvents.printHealth(trail, recorded: 2 * count)
+
+default:
+    FileHandle.standardError.write(Data("authtrail-stress: unknown mode \(arguments[1])\n".utf8))
+    exit(64)
+}
