@@ -79,7 +79,7 @@ public struct Redactor: Sendable {
     private func redact(attribute value: String, named name: String) -> String {
         switch engine.keys.classify(name) {
         case .secret(let label):
-            return value.isEmpty ? value : "<\(label):removed>"
+            return value.isEmpty ? value : "<\(label.rawValue):removed>"
         case .authorization:
             return "<credential:removed>"
         case .identifier(let kind):

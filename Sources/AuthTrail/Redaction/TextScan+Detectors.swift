@@ -53,18 +53,25 @@ extension TextScan {
     mutating func atom(_ whole: Range<Int>) {
         let range = trimmed(whole)
         guard range.count >= 3 else { return }
-        var hasAt = false, hasSlash = false, hasColon = false, hasDot = false, hasPercent = false
+        // One pass collects what the detectors need, so each runs only where it can match.
+        var hasAt = false, hasSlash = false, hasPercent = false, hasHyphen = false, hasWebTokenStart = false
+        var colons = 0, dots = 0
         for index in range {
             switch input[index] {
             case UInt8(ascii: "@"): hasAt = true
             case UInt8(ascii: "/"), UInt8(ascii: "\\"): hasSlash = true
-            case UInt8(ascii: ":"): hasColon = true
-            case UInt8(ascii: "."): hasDot = true
+            case UInt8(ascii: ":"): colons += 1
+            case UInt8(ascii: "."): dots += 1
             case UInt8(ascii: "%"): hasPercent = true
+            case UInt8(ascii: "-"): hasHyphen = true
+            case UInt8(ascii: "e"):
+                if index + 2 < range.upperBound, input[index + 1] == UInt8(ascii: "y"), input[index + 2] == UInt8(ascii: "J") {
+                    hasWebTokenStart = true
+                }
             default: break
             }
         }
-        if hasSlash && hasColon, let scheme = schemeSeparator(in: range) {
+        if hasSlash && colons > 0, let scheme = schemeSeparator(in: range) {
             url(range, schemeEnd: scheme)
             return
         }
@@ -72,34 +79,34 @@ extension TextScan {
             path(range)
             return
         }
-        if (hasAt || hasPercent) && hasDot, let email = email(in: range) {
+        if (hasAt || hasPercent) && dots > 0, let email = email(in: range) {
             atom(range.lowerBound..<email.lowerBound)
             pseudonymize(email, kind: .email)
             atom(email.upperBound..<range.upperBound)
             return
         }
-        if let jwt = jsonWebToken(in: range) {
+        if hasWebTokenStart && dots >= 2, let jwt = jsonWebToken(in: range) {
             if jwt.lowerBound > range.lowerBound { atom(range.lowerBound..<jwt.lowerBound) }
-            remove(jwt, label: "jwt")
+            remove(jwt, label: .jwt)
             return
         }
-        if isOpaqueToken(range) {
-            remove(range, label: "token")
+        if range.count >= 24, isOpaqueToken(range) {
+            remove(range, label: .token)
             return
         }
-        if range.count >= 36, let kind = guidIdentifier(in: range) {
+        if range.count >= 36, hasHyphen, let kind = guidIdentifier(in: range) {
             if let kind { pseudonymize(range, kind: kind) }
             return
         }
-        if hasDot, ByteClass.isDigit(input[range.lowerBound]), let address = ipv4(at: range.lowerBound, in: range) {
+        if dots >= 3, ByteClass.isDigit(input[range.lowerBound]), let address = ipv4(at: range.lowerBound, in: range) {
             pseudonymize(address, kind: .ip)
             return
         }
-        if hasColon, let address = ipv6(in: range) {
+        if colons >= 2, let address = ipv6(in: range) {
             pseudonymize(address, kind: .ip)
             return
         }
-        if range.count == 12, isDashedPhone(range) {
+        if range.count == 12, hasHyphen || dots == 2, isDashedPhone(range) {
             pseudonymize(range, kind: .phone)
         }
     }
@@ -136,7 +143,7 @@ extension TextScan {
             let user = authorityStart..<at
             if let colon = input[user].firstIndex(of: UInt8(ascii: ":")) {
                 pseudonymize(authorityStart..<colon, kind: .username)
-                remove((colon + 1)..<at, label: "password")
+                remove((colon + 1)..<at, label: .password)
             } else if email(in: authorityStart..<authorityEnd) == nil {
                 pseudonymize(user, kind: .username)
             }
@@ -319,6 +326,12 @@ extension TextScan {
             }
             guard start < end else { return nil }
             let word = start..<end
+            // Numbers (times, dates, thread ids) name nothing.
+            if ByteClass.isDigit(input[start]) {
+                end = start
+                words += 1
+                continue
+            }
             if matches(word, "id") || matches(word, "is") || matches(word, "the") || matches(word, "for") {
                 end = start
                 continue

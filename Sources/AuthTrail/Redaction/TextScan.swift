@@ -55,9 +55,9 @@ struct TextScan {
         copied = range.upperBound
     }
 
-    mutating func remove(_ range: Range<Int>, label: String) {
+    mutating func remove(_ range: Range<Int>, label: SecretLabel) {
         guard !range.isEmpty else { return }
-        replace(range, with: Array("<\(label):removed>".utf8))
+        replace(range, with: Array("<\(label.rawValue):removed>".utf8))
     }
 
     /// Replaces `range` with the pseudonym of its value when the level hides `kind` and the value is not allowed.
@@ -98,7 +98,7 @@ struct TextScan {
                 continue
             }
             if byte == UInt8(ascii: "-"), let end = pemBlock(at: index) {
-                remove(index..<end, label: "pem")
+                remove(index..<end, label: .pem)
                 pending = .none
                 index = end
                 continue
@@ -145,15 +145,15 @@ struct TextScan {
             return
         case .authorization:
             if isScheme(range) {
-                pending = .value(.secret(label: "credential"))
+                pending = .value(.secret(label: .credential))
             } else {
                 pending = .none
-                remove(range, label: "credential")
+                remove(range, label: .credential)
             }
             return
         case .schemeCredential:
             pending = .none
-            if range.count >= 8 { remove(range, label: "credential") }
+            if range.count >= 8 { remove(range, label: .credential) }
             return
         case .none:
             break
@@ -165,7 +165,8 @@ struct TextScan {
                 return
             }
         }
-        if flags & (ByteClass.special | ByteClass.digit) == 0 && range.count < ByteClass.longRun {
+        // Letters and digits alone, shorter than an opaque token: nothing to find but `Bearer` and `Basic`.
+        if flags & ByteClass.special == 0 && range.count < ByteClass.longRun {
             if (range.count == 6 || range.count == 5) && (matches(range, "bearer") || matches(range, "basic")) {
                 // `Bearer <token>`, `Basic <credentials>`: the next run is the credential.
                 pending = .schemeCredential
@@ -204,9 +205,9 @@ struct TextScan {
             var start = range.lowerBound
             while start < range.upperBound, input[start] != UInt8(ascii: " ") { start += 1 }
             if start < range.upperBound, isScheme(range.lowerBound..<start) {
-                remove((start + 1)..<range.upperBound, label: "credential")
+                remove((start + 1)..<range.upperBound, label: .credential)
             } else {
-                remove(range, label: "credential")
+                remove(range, label: .credential)
             }
         case .neutral:
             pieces(range)
