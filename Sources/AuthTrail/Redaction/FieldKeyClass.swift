@@ -14,8 +14,14 @@ enum FieldKeyClass: Sendable, Hashable {
 
 /// The tag of a removal placeholder: `<token:removed>`. A plain enum, so passing a class around costs no reference
 /// counting in the scanner's inner loop.
-enum SecretLabel: String, Sendable, Hashable {
+enum SecretLabel: String, Sendable, Hashable, CaseIterable {
     case secret, token, credential, password, jwt, pem
+
+    /// `<label:removed>` as bytes, built once.
+    var marker: [UInt8] { Self.markers[self]! }
+
+    private static let markers: [SecretLabel: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, Array("<\($0.rawValue):removed>".utf8)) })
 }
 
 /// Field names and what they mean, compared after normalisation (ASCII lowercase, without `_`, `-`, `.` and spaces),
