@@ -21,7 +21,8 @@ enum SecretLabel: String, Sendable, Hashable, CaseIterable {
     var marker: [UInt8] { Self.markers[self]! }
 
     private static let markers: [SecretLabel: [UInt8]] = Dictionary(
-        uniqueKeysWithValues: allCases.map { ($0, Array("<\($0.rawValue):removed>".utf8)) })
+        uniqueKeysWithValues: allCases.map { ($0, Array("<\($0.rawValue):removed>".utf8)) }
+    )
 }
 
 /// Field names and what they mean, compared after normalisation (ASCII lowercase, without `_`, `-`, `.` and spaces),
@@ -97,7 +98,8 @@ struct FieldKeyTable: Sendable {
     private static let builtIn: [String: FieldKeyClass] = {
         var table = [String: FieldKeyClass]()
         for name in [
-            "code", "authcode", "authorizationcode", "state", "nonce", "codeverifier", "clientsecret", "clientassertion",
+            "code", "authcode", "authorizationcode", "state", "nonce", "codeverifier", "clientsecret",
+            "clientassertion",
             "assertion", "samlassertion", "loginhint", "idtokenhint", "password", "passwd", "pwd", "secret", "apikey",
             "sessionkey", "cookie", "setcookie", "xmsrefreshtokencredential", "otp", "pin",
         ] {

@@ -54,7 +54,11 @@ struct RedactionEngine: Sendable {
         return normalized
     }
 
-    static func normalize(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, kind: IdentifierKind, into normalized: inout [UInt8]) {
+    static func normalize(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>,
+        kind: IdentifierKind,
+        into normalized: inout [UInt8]
+    ) {
         normalized.removeAll(keepingCapacity: true)
         if kind == .phone {
             for byte in bytes where ByteClass.isDigit(byte) { normalized.append(byte) }

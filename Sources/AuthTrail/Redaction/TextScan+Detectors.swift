@@ -20,8 +20,9 @@ extension TextScan {
         while index < range.upperBound {
             let byte = input[index]
             if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ":") { break }
-            guard ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".")
+            guard
+                ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
             else {
                 atom(range)
                 return
@@ -34,7 +35,9 @@ extension TextScan {
         }
         let isColon = input[index] == UInt8(ascii: ":")
         // `https://…` and `fe80::1` are atoms, not `key:value`.
-        if isColon, index + 1 < range.upperBound, input[index + 1] == UInt8(ascii: "/") || input[index + 1] == UInt8(ascii: ":") {
+        if isColon, index + 1 < range.upperBound,
+            input[index + 1] == UInt8(ascii: "/") || input[index + 1] == UInt8(ascii: ":")
+        {
             atom(range)
             return
         }
@@ -65,7 +68,9 @@ extension TextScan {
             case UInt8(ascii: "%"): hasPercent = true
             case UInt8(ascii: "-"): hasHyphen = true
             case UInt8(ascii: "e"):
-                if index + 2 < range.upperBound, input[index + 1] == UInt8(ascii: "y"), input[index + 2] == UInt8(ascii: "J") {
+                if index + 2 < range.upperBound, input[index + 1] == UInt8(ascii: "y"),
+                    input[index + 2] == UInt8(ascii: "J")
+                {
                     hasWebTokenStart = true
                 }
             default: break
@@ -120,8 +125,9 @@ extension TextScan {
             if byte == UInt8(ascii: ":") {
                 return input[index + 1] == UInt8(ascii: "/") && input[index + 2] == UInt8(ascii: "/") ? index : nil
             }
-            guard ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".")
+            guard
+                ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
             else { return nil }
             index += 1
         }
@@ -169,8 +175,9 @@ extension TextScan {
             if index == range.upperBound || input[index] == UInt8(ascii: "/") || input[index] == UInt8(ascii: "\\") {
                 let segment = start..<index
                 if !segment.isEmpty {
-                    if let previous, matches(previous, "users") && input[previous.lowerBound] == UInt8(ascii: "U")
-                        || matches(previous, "home") && input[previous.lowerBound] == UInt8(ascii: "h"),
+                    if let previous,
+                        matches(previous, "users") && input[previous.lowerBound] == UInt8(ascii: "U")
+                            || matches(previous, "home") && input[previous.lowerBound] == UInt8(ascii: "h"),
                         !matches(segment, "shared"), !matches(segment, "public")
                     {
                         pseudonymize(segment, kind: .user)
@@ -219,7 +226,9 @@ extension TextScan {
                     input[domainEnd - 1] == UInt8(ascii: ".") || input[domainEnd - 1] == UInt8(ascii: "-")
                 {
                     domainEnd -= 1
-                    if lastDot >= domainEnd { lastDot = input[index..<domainEnd].lastIndex(of: UInt8(ascii: ".")) ?? -1 }
+                    if lastDot >= domainEnd {
+                        lastDot = input[index..<domainEnd].lastIndex(of: UInt8(ascii: ".")) ?? -1
+                    }
                 }
                 if localStart < index, lastDot > index + separatorLength, domainEnd - lastDot >= 3 {
                     return localStart..<domainEnd
@@ -239,11 +248,13 @@ extension TextScan {
         var index = range.lowerBound
         while index + 20 <= range.upperBound {
             if input[index] == UInt8(ascii: "e"), input[index + 1] == UInt8(ascii: "y"),
-                input[index + 2] == UInt8(ascii: "J"), index == range.lowerBound || !ByteClass.isTokenCharacter(input[index - 1])
+                input[index + 2] == UInt8(ascii: "J"),
+                index == range.lowerBound || !ByteClass.isTokenCharacter(input[index - 1])
             {
                 var end = index
                 var dots = 0
-                while end < range.upperBound, ByteClass.isTokenCharacter(input[end]) || input[end] == UInt8(ascii: ".") {
+                while end < range.upperBound, ByteClass.isTokenCharacter(input[end]) || input[end] == UInt8(ascii: ".")
+                {
                     if input[end] == UInt8(ascii: ".") { dots += 1 }
                     end += 1
                 }
@@ -264,7 +275,8 @@ extension TextScan {
         let msalShape =
             ((first == UInt8(ascii: "0") || first == UInt8(ascii: "1")) && second == UInt8(ascii: ".")
                 && third == UInt8(ascii: "A"))
-            || (first == UInt8(ascii: "M") && second == UInt8(ascii: ".") && (third == UInt8(ascii: "C") || third == UInt8(ascii: "R")))
+            || (first == UInt8(ascii: "M") && second == UInt8(ascii: ".")
+                && (third == UInt8(ascii: "C") || third == UInt8(ascii: "R")))
         guard msalShape || range.count >= ByteClass.longRun else { return false }
         var upper = false, lower = false, digit = false
         for index in range {
@@ -377,7 +389,9 @@ extension TextScan {
         if index < range.upperBound {
             let next = input[index]
             if ByteClass.isDigit(next) { return nil }
-            if next == UInt8(ascii: "."), index + 1 < range.upperBound, ByteClass.isDigit(input[index + 1]) { return nil }
+            if next == UInt8(ascii: "."), index + 1 < range.upperBound, ByteClass.isDigit(input[index + 1]) {
+                return nil
+            }
         }
         return start..<index
     }
@@ -408,7 +422,8 @@ extension TextScan {
                 if groupLength > 4 { return nil }
                 if groupLength > 2 || !ByteClass.isDigit(byte) { hasLetterOrLongGroup = true }
                 previousColon = false
-            } else if byte == UInt8(ascii: "."), groups >= 2, let last = ipv4(at: index - groupLength, in: (index - groupLength)..<end),
+            } else if byte == UInt8(ascii: "."), groups >= 2,
+                let last = ipv4(at: index - groupLength, in: (index - groupLength)..<end),
                 last.upperBound == end
             {
                 return range.lowerBound..<end
@@ -420,7 +435,8 @@ extension TextScan {
         if groupLength > 0 { groups += 1 }
         guard compressed ? groups <= 7 : groups == 8 else { return nil }
         // `12:30::` is not an address worth hiding, and `::` alone is nothing.
-        guard groups >= 1, hasLetterOrLongGroup || groups >= 3 || (compressed && groups >= 1 && end - range.lowerBound > 3)
+        guard groups >= 1,
+            hasLetterOrLongGroup || groups >= 3 || (compressed && groups >= 1 && end - range.lowerBound > 3)
         else { return nil }
         return range.lowerBound..<end
     }
@@ -480,7 +496,9 @@ extension TextScan {
         for offset in 0..<8 {
             let byte = input[index + offset]
             if offset == 3 {
-                guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ") else { return nil }
+                guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ") else {
+                    return nil
+                }
             } else if !ByteClass.isDigit(byte) {
                 return nil
             }
