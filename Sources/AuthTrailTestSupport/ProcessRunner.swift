@@ -1,8 +1,17 @@
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs real programs (the built `authtrail`, `zstd`, `jq`) and captures what they print.
 public struct ProcessOutput: Sendable {
     public var status: Int32
+    /// True when the process ended by a signal (a crash, or killed at its time limit) instead of exiting.
+    public var wasSignalled = false
+    /// True when the process was killed because it ran past its time limit.
+    public var timedOut = false
     public var standardOutput: Data
     public var standardError: String
     public var text: String { String(decoding: standardOutput, as: UTF8.self) }
@@ -21,12 +30,20 @@ public enum ProcessRunner {
     }
 
     /// Runs the built `authtrail` binary.
-    public static func authtrail(_ arguments: [String], input: Data? = nil, currentDirectory: String? = nil) throws -> ProcessOutput {
-        try run(productsDirectory.appendingPathComponent("authtrail").path, arguments, input: input, currentDirectory: currentDirectory)
+    public static func authtrail(
+        _ arguments: [String], input: Data? = nil, currentDirectory: String? = nil, timeLimit: Double = 300
+    ) throws -> ProcessOutput {
+        try run(
+            productsDirectory.appendingPathComponent("authtrail").path, arguments, input: input,
+            currentDirectory: currentDirectory, timeLimit: timeLimit)
     }
 
     /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`.
-    public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, currentDirectory: String? = nil) throws -> ProcessOutput {
+    /// - Parameter timeLimit: seconds after which the process is killed (SIGKILL) and `timedOut` is set.
+    public static func run(
+        _ executable: String, _ arguments: [String], input: Data? = nil, currentDirectory: String? = nil,
+        timeLimit: Double = 300
+    ) throws -> ProcessOutput {
         let process = Process()
         if executable.contains("/") {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -43,6 +60,15 @@ public enum ProcessRunner {
         process.standardError = errorPipe
         process.standardInput = inputPipe
         try process.run()
+        let killed = Flag()
+        let watchdog = DispatchWorkItem { [process] in
+            if process.isRunning {
+                killed.raise()
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
+        defer { watchdog.cancel() }
         // Drain both pipes concurrently so a chatty child never blocks on a full pipe.
         let errorData = Locked<Data>(Data())
         let errorReader = Thread { errorData.set(errorPipe.fileHandleForReading.readDataToEndOfFile()) }
@@ -53,7 +79,8 @@ public enum ProcessRunner {
         process.waitUntilExit()
         while !errorData.isSet { usleep(1000) }
         return ProcessOutput(
-            status: process.terminationStatus, standardOutput: output,
+            status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal,
+            timedOut: killed.isRaised, standardOutput: output,
             standardError: String(decoding: errorData.value ?? Data(), as: UTF8.self))
     }
 
@@ -61,6 +88,14 @@ public enum ProcessRunner {
     public static func isAvailable(_ name: String) -> Bool {
         (try? run("sh", ["-c", "command -v \(name)"]).status) == 0
     }
+}
+
+/// A flag one thread raises and another reads.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    func raise() { lock.withLock { raised = true } }
+    var isRaised: Bool { lock.withLock { raised } }
 }
 
 /// A write-once box for a value produced on another thread.

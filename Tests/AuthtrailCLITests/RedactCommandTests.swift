@@ -6,7 +6,8 @@ import Testing
 @Suite("authtrail redact")
 struct RedactCommandTests {
     static let email = "adele.vance@contoso.com"
-    static let jwt = "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJvaWQiOiIxMjM0NTY3OCIsIm5hbWUiOiJBZGVsZSJ9.c2lnbmF0dXJlX29mX3RoZV90b2tlbg"
+    static let jwt =
+        "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJvaWQiOiIxMjM0NTY3OCIsIm5hbWUiOiJBZGVsZSJ9.c2lnbmF0dXJlX29mX3RoZV90b2tlbg"
     static let correlation = "5E3A1C2B-9D4F-4E6A-8B7C-1D2E3F4A5B6C"
     static let log = """
         TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42 - \(correlation)] [MSAL] Acquire token for \(email)
@@ -26,13 +27,17 @@ struct RedactCommandTests {
         let output = result.text
         let leaked = output.contains(Self.email) || output.contains(Self.jwt) || output.contains("203.0.113.9")
         #expect(!leaked, "a planted secret or identifier survived")
-        for kept in [Self.correlation, "MSALErrorDomain", "Code=-50002", "AADSTS50076", "2025-07-01 09:15:42", "<email:", "<ip:",
-                     "Bearer <credential:removed>"] {
+        for kept in [
+            Self.correlation, "MSALErrorDomain", "Code=-50002", "AADSTS50076", "2025-07-01 09:15:42", "<email:", "<ip:",
+            "Bearer <credential:removed>",
+        ] {
             let found = output.contains(kept)
             #expect(found, "\(kept) is missing from the output")
         }
-        #expect(output.split(separator: "\n", omittingEmptySubsequences: false).count
-            == Self.log.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(
+            output.split(separator: "\n", omittingEmptySubsequences: false).count
+                == Self.log.split(separator: "\n", omittingEmptySubsequences: false).count
+        )
     }
 
     @Test("standard input is read when no file is given, with pseudonyms stable within the run and random across runs")
@@ -53,7 +58,10 @@ struct RedactCommandTests {
         let keyPath = directory.path + "/.redaction-key"
         let keyBytes = (0..<32).map { UInt8($0 * 7 % 256) }
         try Data(keyBytes).write(to: URL(fileURLWithPath: keyPath))
-        let result = try ProcessRunner.authtrail(["redact", "--key-file", keyPath], input: Data("user \(Self.email)\n".utf8))
+        let result = try ProcessRunner.authtrail(
+            ["redact", "--key-file", keyPath],
+            input: Data("user \(Self.email)\n".utf8)
+        )
         let library = Redactor(key: RedactionKey(bytes: keyBytes))
         #expect(result.text == "user \(library.pseudonym(Self.email, kind: "email"))\n")
     }
@@ -68,7 +76,9 @@ struct RedactCommandTests {
         #expect(!leakedToken, "the token is removed at every level")
     }
 
-    @Test("an unreadable file gives a one-line error naming it and exit code 66, and the readable ones are still written")
+    @Test(
+        "an unreadable file gives a one-line error naming it and exit code 66, and the readable ones are still written"
+    )
     func unreadableInput() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

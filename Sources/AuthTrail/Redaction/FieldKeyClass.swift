@@ -1,7 +1,7 @@
 /// What a field, JSON, header or URL parameter name says about its value.
 enum FieldKeyClass: Sendable, Hashable {
     /// The value is a secret and is removed; `label` tags the placeholder (`<secret:removed>`).
-    case secret(label: String)
+    case secret(label: SecretLabel)
     /// The value is an end-user identifier of this kind.
     case identifier(IdentifierKind)
     /// The value is something support needs (correlation id, client id, tenant id): kept as written.
@@ -12,30 +12,74 @@ enum FieldKeyClass: Sendable, Hashable {
     case neutral
 }
 
+/// The tag of a removal placeholder: `<token:removed>`. A plain enum, so passing a class around costs no reference
+/// counting in the scanner's inner loop.
+enum SecretLabel: String, Sendable, Hashable, CaseIterable {
+    case secret, token, credential, password, jwt, pem
+
+    /// `<label:removed>` as bytes, built once.
+    var marker: [UInt8] { Self.markers[self]! }
+
+    private static let markers: [SecretLabel: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, Array("<\($0.rawValue):removed>".utf8)) }
+    )
+}
+
 /// Field names and what they mean, compared after normalisation (ASCII lowercase, without `_`, `-`, `.` and spaces),
 /// so `client_id`, `client-id`, `clientId` and `Client ID` are one name.
 struct FieldKeyTable: Sendable {
-    private var exact: [String: FieldKeyClass]
+    // Names are looked up by a 64-bit FNV-1a hash of their normalized bytes, computed on the stack: the scanner
+    // classifies every `key=` and JSON key it meets, and a String per lookup would dominate its cost.
+    private var exact: [UInt64: FieldKeyClass]
+    private var suffixes: [UInt64: FieldKeyClass]
+    private var suffixLengths: [Int]
 
     init(rules: RedactionRules) {
-        exact = Self.builtIn
-        for key in rules.secretKeys { exact[Self.normalize(Array(key.utf8)[...])] = .secret(label: "secret") }
-        for (key, kind) in rules.identifierKeys { exact[Self.normalize(Array(key.utf8)[...])] = .identifier(kind) }
+        var names = Self.builtIn
+        for key in rules.secretKeys { names[Self.normalize(Array(key.utf8)[...])] = .secret(label: .secret) }
+        for (key, kind) in rules.identifierKeys { names[Self.normalize(Array(key.utf8)[...])] = .identifier(kind) }
+        exact = [:]
+        for (name, value) in names { exact[Self.hash(Array(name.utf8)[...])] = value }
+        suffixes = [:]
+        for (name, value) in Self.suffixNames { suffixes[Self.hash(Array(name.utf8)[...])] = value }
+        suffixLengths = Set(Self.suffixNames.map(\.0.utf8.count)).sorted()
     }
 
     /// The class of the name spelled by `bytes`.
     func classify(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> FieldKeyClass {
-        guard bytes.count <= 48 else { return .neutral }
-        let name = Self.normalize(bytes)
-        if let known = exact[name] { return known }
-        // Namespaced attribute names (`user.email`, `msal.id_token`, `x-ms-client-request-id`) end with a known name.
-        for (suffix, value) in Self.suffixes where name.hasSuffix(suffix) { return value }
-        return .neutral
+        guard bytes.count <= 48, !bytes.isEmpty else { return .neutral }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            var count = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: " "): continue
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[count] = byte | 0x20
+                default: buffer[count] = byte
+                }
+                count += 1
+            }
+            let name = UnsafeBufferPointer(rebasing: buffer[0..<count])
+            if let known = exact[Self.hash(name[...])] { return known }
+            // Namespaced attribute names (`user.email`, `msal.id_token`) end with a known name.
+            for length in suffixLengths where length < count {
+                if let known = suffixes[Self.hash(name[(count - length)...])] { return known }
+            }
+            return .neutral
+        }
     }
 
     func classify(_ name: String) -> FieldKeyClass {
         var name = name
         return name.withUTF8 { classify($0[...]) }
+    }
+
+    static func hash<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return hash
     }
 
     static func normalize<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
@@ -54,14 +98,15 @@ struct FieldKeyTable: Sendable {
     private static let builtIn: [String: FieldKeyClass] = {
         var table = [String: FieldKeyClass]()
         for name in [
-            "code", "authcode", "authorizationcode", "state", "nonce", "codeverifier", "clientsecret", "clientassertion",
+            "code", "authcode", "authorizationcode", "state", "nonce", "codeverifier", "clientsecret",
+            "clientassertion",
             "assertion", "samlassertion", "loginhint", "idtokenhint", "password", "passwd", "pwd", "secret", "apikey",
             "sessionkey", "cookie", "setcookie", "xmsrefreshtokencredential", "otp", "pin",
         ] {
-            table[name] = .secret(label: "secret")
+            table[name] = .secret(label: .secret)
         }
         for name in ["token", "accesstoken", "idtoken", "refreshtoken", "familyrefreshtoken", "prt", "bearer"] {
-            table[name] = .secret(label: "token")
+            table[name] = .secret(label: .token)
         }
         table["authorization"] = .authorization
         table["proxyauthorization"] = .authorization
@@ -92,10 +137,10 @@ struct FieldKeyTable: Sendable {
         return table
     }()
 
-    private static let suffixes: [(String, FieldKeyClass)] = [
-        ("password", .secret(label: "secret")), ("secret", .secret(label: "secret")),
-        ("accesstoken", .secret(label: "token")), ("refreshtoken", .secret(label: "token")),
-        ("idtoken", .secret(label: "token")), ("email", .identifier(.email)), ("upn", .identifier(.upn)),
+    private static let suffixNames: [(String, FieldKeyClass)] = [
+        ("password", .secret(label: .secret)), ("secret", .secret(label: .secret)),
+        ("accesstoken", .secret(label: .token)), ("refreshtoken", .secret(label: .token)),
+        ("idtoken", .secret(label: .token)), ("email", .identifier(.email)), ("upn", .identifier(.upn)),
         ("username", .identifier(.username)), ("displayname", .identifier(.name)), ("phone", .identifier(.phone)),
         ("phonenumber", .identifier(.phone)), ("deviceid", .identifier(.device)), ("ipaddress", .identifier(.ip)),
         ("objectid", .identifier(.oid)), ("homeaccountid", .identifier(.account)), ("correlationid", .keep),

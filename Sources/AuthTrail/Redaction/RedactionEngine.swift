@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 
 /// The settings one scan needs, shared by every call: level, key, field names and the allow-list.
 struct RedactionEngine: Sendable {
@@ -7,38 +8,61 @@ struct RedactionEngine: Sendable {
     let keys: FieldKeyTable
     let allowedValues: Set<String>
 
+    /// HMAC-SHA256 with the key already absorbed: each pseudonym copies it (copy-on-write) instead of re-deriving
+    /// the key pads, which is most of the cost of a fresh `HMAC(key:)`.
+    private let keyedHMAC: HMAC<SHA256>
+
     init(level: RedactionLevel, key: RedactionKey, rules: RedactionRules) {
         self.level = level
         self.key = key
         keys = FieldKeyTable(rules: rules)
         allowedValues = rules.allowedValues
+        keyedHMAC = HMAC<SHA256>(key: key.key)
     }
 
-    /// `<kind:10 hex>`: the first 5 bytes of HMAC-SHA256(key, normalized value).
-    func pseudonym<Bytes: Sequence<UInt8>>(of normalized: Bytes, tag: String) -> [UInt8] {
-        let code = HMAC<SHA256>.authenticationCode(for: Array(normalized), using: key.key)
-        var output = [UInt8]()
-        output.reserveCapacity(tag.utf8.count + 13)
+    /// Appends `<tag:10 hex>`: the first 5 bytes of HMAC-SHA256(key, normalized value).
+    func appendPseudonym(of normalized: UnsafeRawBufferPointer, tag: String, to output: inout [UInt8]) {
+        var hmac = keyedHMAC
+        hmac.update(data: normalized)
+        let code = hmac.finalize()
         output.append(UInt8(ascii: "<"))
         output.append(contentsOf: tag.utf8)
         output.append(UInt8(ascii: ":"))
-        let digits = Array("0123456789abcdef".utf8)
-        for byte in code.prefix(5) {
-            output.append(digits[Int(byte >> 4)])
-            output.append(digits[Int(byte & 0x0F)])
+        code.withUnsafeBytes { bytes in
+            for byte in bytes.prefix(5) {
+                output.append(Self.hexDigits[Int(byte >> 4)])
+                output.append(Self.hexDigits[Int(byte & 0x0F)])
+            }
         }
         output.append(UInt8(ascii: ">"))
+    }
+
+    /// `<kind:10 hex>` for `normalized`.
+    func pseudonym<Bytes: Sequence<UInt8>>(of normalized: Bytes, tag: String) -> [UInt8] {
+        var output = [UInt8]()
+        Array(normalized).withUnsafeBytes { appendPseudonym(of: $0, tag: tag, to: &output) }
         return output
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// The value an identifier is hashed from, so spellings of one identifier agree: ASCII lowercase, `%40` read as
     /// `@`, and phone numbers reduced to their digits.
     static func normalize(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, kind: IdentifierKind) -> [UInt8] {
         var normalized = [UInt8]()
-        normalized.reserveCapacity(bytes.count)
+        normalize(bytes, kind: kind, into: &normalized)
+        return normalized
+    }
+
+    static func normalize(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>,
+        kind: IdentifierKind,
+        into normalized: inout [UInt8]
+    ) {
+        normalized.removeAll(keepingCapacity: true)
         if kind == .phone {
             for byte in bytes where ByteClass.isDigit(byte) { normalized.append(byte) }
-            return normalized
+            return
         }
         var index = bytes.startIndex
         while index < bytes.endIndex {
@@ -53,6 +77,5 @@ struct RedactionEngine: Sendable {
             normalized.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
             index += 1
         }
-        return normalized
     }
 }

@@ -27,7 +27,9 @@ public struct RedactionRules: Sendable {
     ///   - allowedValues: values never changed.
     ///   - patterns: extra regular expressions.
     public init(
-        secretKeys: Set<String> = [], identifierKeys: [String: IdentifierKind] = [:], allowedValues: Set<String> = [],
+        secretKeys: Set<String> = [],
+        identifierKeys: [String: IdentifierKind] = [:],
+        allowedValues: Set<String> = [],
         patterns: [Pattern] = []
     ) {
         self.secretKeys = secretKeys

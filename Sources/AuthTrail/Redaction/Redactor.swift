@@ -55,13 +55,14 @@ public struct Redactor: Sendable {
     /// `text` with secrets removed and identifiers replaced by pseudonyms such as `<email:3f2a9c01d4>`.
     public func redact(text: String) -> String {
         var text = text
-        var redacted = text.withUTF8 { bytes in
-            ByteClass.table.withUnsafeBufferPointer { classes in
-                var scan = TextScan(input: bytes, engine: engine, classes: classes)
-                scan.run()
-                return scan.finish().map { String(decoding: $0, as: UTF8.self) }
-            }
-        } ?? text
+        var redacted =
+            text.withUTF8 { bytes in
+                ByteClass.table.withUnsafeBufferPointer { classes in
+                    var scan = TextScan(input: bytes, engine: engine, classes: classes)
+                    scan.run()
+                    return scan.finish().map { String(decoding: $0, as: UTF8.self) }
+                }
+            } ?? text
         if !rules.patterns.isEmpty { redacted = applyPatterns(to: redacted) }
         return redacted
     }
@@ -79,7 +80,7 @@ public struct Redactor: Sendable {
     private func redact(attribute value: String, named name: String) -> String {
         switch engine.keys.classify(name) {
         case .secret(let label):
-            return value.isEmpty ? value : "<\(label):removed>"
+            return value.isEmpty ? value : "<\(label.rawValue):removed>"
         case .authorization:
             return "<credential:removed>"
         case .identifier(let kind):

@@ -20,8 +20,9 @@ extension TextScan {
         while index < range.upperBound {
             let byte = input[index]
             if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ":") { break }
-            guard ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".")
+            guard
+                ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
             else {
                 atom(range)
                 return
@@ -34,7 +35,9 @@ extension TextScan {
         }
         let isColon = input[index] == UInt8(ascii: ":")
         // `https://…` and `fe80::1` are atoms, not `key:value`.
-        if isColon, index + 1 < range.upperBound, input[index + 1] == UInt8(ascii: "/") || input[index + 1] == UInt8(ascii: ":") {
+        if isColon, index + 1 < range.upperBound,
+            input[index + 1] == UInt8(ascii: "/") || input[index + 1] == UInt8(ascii: ":")
+        {
             atom(range)
             return
         }
@@ -53,18 +56,27 @@ extension TextScan {
     mutating func atom(_ whole: Range<Int>) {
         let range = trimmed(whole)
         guard range.count >= 3 else { return }
-        var hasAt = false, hasSlash = false, hasColon = false, hasDot = false, hasPercent = false
+        // One pass collects what the detectors need, so each runs only where it can match.
+        var hasAt = false, hasSlash = false, hasPercent = false, hasHyphen = false, hasWebTokenStart = false
+        var colons = 0, dots = 0
         for index in range {
             switch input[index] {
             case UInt8(ascii: "@"): hasAt = true
             case UInt8(ascii: "/"), UInt8(ascii: "\\"): hasSlash = true
-            case UInt8(ascii: ":"): hasColon = true
-            case UInt8(ascii: "."): hasDot = true
+            case UInt8(ascii: ":"): colons += 1
+            case UInt8(ascii: "."): dots += 1
             case UInt8(ascii: "%"): hasPercent = true
+            case UInt8(ascii: "-"): hasHyphen = true
+            case UInt8(ascii: "e"):
+                if index + 2 < range.upperBound, input[index + 1] == UInt8(ascii: "y"),
+                    input[index + 2] == UInt8(ascii: "J")
+                {
+                    hasWebTokenStart = true
+                }
             default: break
             }
         }
-        if hasSlash && hasColon, let scheme = schemeSeparator(in: range) {
+        if hasSlash && colons > 0, let scheme = schemeSeparator(in: range) {
             url(range, schemeEnd: scheme)
             return
         }
@@ -72,34 +84,34 @@ extension TextScan {
             path(range)
             return
         }
-        if (hasAt || hasPercent) && hasDot, let email = email(in: range) {
+        if (hasAt || hasPercent) && dots > 0, let email = email(in: range) {
             atom(range.lowerBound..<email.lowerBound)
             pseudonymize(email, kind: .email)
             atom(email.upperBound..<range.upperBound)
             return
         }
-        if let jwt = jsonWebToken(in: range) {
+        if hasWebTokenStart && dots >= 2, let jwt = jsonWebToken(in: range) {
             if jwt.lowerBound > range.lowerBound { atom(range.lowerBound..<jwt.lowerBound) }
-            remove(jwt, label: "jwt")
+            remove(jwt, label: .jwt)
             return
         }
-        if isOpaqueToken(range) {
-            remove(range, label: "token")
+        if range.count >= 24, isOpaqueToken(range) {
+            remove(range, label: .token)
             return
         }
-        if range.count >= 36, let kind = guidIdentifier(in: range) {
+        if range.count >= 36, hasHyphen, let kind = guidIdentifier(in: range) {
             if let kind { pseudonymize(range, kind: kind) }
             return
         }
-        if hasDot, ByteClass.isDigit(input[range.lowerBound]), let address = ipv4(at: range.lowerBound, in: range) {
+        if dots >= 3, ByteClass.isDigit(input[range.lowerBound]), let address = ipv4(at: range.lowerBound, in: range) {
             pseudonymize(address, kind: .ip)
             return
         }
-        if hasColon, let address = ipv6(in: range) {
+        if colons >= 2, let address = ipv6(in: range) {
             pseudonymize(address, kind: .ip)
             return
         }
-        if range.count == 12, isDashedPhone(range) {
+        if range.count == 12, hasHyphen || dots == 2, isDashedPhone(range) {
             pseudonymize(range, kind: .phone)
         }
     }
@@ -113,8 +125,9 @@ extension TextScan {
             if byte == UInt8(ascii: ":") {
                 return input[index + 1] == UInt8(ascii: "/") && input[index + 2] == UInt8(ascii: "/") ? index : nil
             }
-            guard ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".")
+            guard
+                ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
             else { return nil }
             index += 1
         }
@@ -136,7 +149,7 @@ extension TextScan {
             let user = authorityStart..<at
             if let colon = input[user].firstIndex(of: UInt8(ascii: ":")) {
                 pseudonymize(authorityStart..<colon, kind: .username)
-                remove((colon + 1)..<at, label: "password")
+                remove((colon + 1)..<at, label: .password)
             } else if email(in: authorityStart..<authorityEnd) == nil {
                 pseudonymize(user, kind: .username)
             }
@@ -162,8 +175,9 @@ extension TextScan {
             if index == range.upperBound || input[index] == UInt8(ascii: "/") || input[index] == UInt8(ascii: "\\") {
                 let segment = start..<index
                 if !segment.isEmpty {
-                    if let previous, matches(previous, "users") && input[previous.lowerBound] == UInt8(ascii: "U")
-                        || matches(previous, "home") && input[previous.lowerBound] == UInt8(ascii: "h"),
+                    if let previous,
+                        matches(previous, "users") && input[previous.lowerBound] == UInt8(ascii: "U")
+                            || matches(previous, "home") && input[previous.lowerBound] == UInt8(ascii: "h"),
                         !matches(segment, "shared"), !matches(segment, "public")
                     {
                         pseudonymize(segment, kind: .user)
@@ -212,7 +226,9 @@ extension TextScan {
                     input[domainEnd - 1] == UInt8(ascii: ".") || input[domainEnd - 1] == UInt8(ascii: "-")
                 {
                     domainEnd -= 1
-                    if lastDot >= domainEnd { lastDot = input[index..<domainEnd].lastIndex(of: UInt8(ascii: ".")) ?? -1 }
+                    if lastDot >= domainEnd {
+                        lastDot = input[index..<domainEnd].lastIndex(of: UInt8(ascii: ".")) ?? -1
+                    }
                 }
                 if localStart < index, lastDot > index + separatorLength, domainEnd - lastDot >= 3 {
                     return localStart..<domainEnd
@@ -232,11 +248,13 @@ extension TextScan {
         var index = range.lowerBound
         while index + 20 <= range.upperBound {
             if input[index] == UInt8(ascii: "e"), input[index + 1] == UInt8(ascii: "y"),
-                input[index + 2] == UInt8(ascii: "J"), index == range.lowerBound || !ByteClass.isTokenCharacter(input[index - 1])
+                input[index + 2] == UInt8(ascii: "J"),
+                index == range.lowerBound || !ByteClass.isTokenCharacter(input[index - 1])
             {
                 var end = index
                 var dots = 0
-                while end < range.upperBound, ByteClass.isTokenCharacter(input[end]) || input[end] == UInt8(ascii: ".") {
+                while end < range.upperBound, ByteClass.isTokenCharacter(input[end]) || input[end] == UInt8(ascii: ".")
+                {
                     if input[end] == UInt8(ascii: ".") { dots += 1 }
                     end += 1
                 }
@@ -257,7 +275,8 @@ extension TextScan {
         let msalShape =
             ((first == UInt8(ascii: "0") || first == UInt8(ascii: "1")) && second == UInt8(ascii: ".")
                 && third == UInt8(ascii: "A"))
-            || (first == UInt8(ascii: "M") && second == UInt8(ascii: ".") && (third == UInt8(ascii: "C") || third == UInt8(ascii: "R")))
+            || (first == UInt8(ascii: "M") && second == UInt8(ascii: ".")
+                && (third == UInt8(ascii: "C") || third == UInt8(ascii: "R")))
         guard msalShape || range.count >= ByteClass.longRun else { return false }
         var upper = false, lower = false, digit = false
         for index in range {
@@ -319,6 +338,12 @@ extension TextScan {
             }
             guard start < end else { return nil }
             let word = start..<end
+            // Numbers (times, dates, thread ids) name nothing.
+            if ByteClass.isDigit(input[start]) {
+                end = start
+                words += 1
+                continue
+            }
             if matches(word, "id") || matches(word, "is") || matches(word, "the") || matches(word, "for") {
                 end = start
                 continue
@@ -364,7 +389,9 @@ extension TextScan {
         if index < range.upperBound {
             let next = input[index]
             if ByteClass.isDigit(next) { return nil }
-            if next == UInt8(ascii: "."), index + 1 < range.upperBound, ByteClass.isDigit(input[index + 1]) { return nil }
+            if next == UInt8(ascii: "."), index + 1 < range.upperBound, ByteClass.isDigit(input[index + 1]) {
+                return nil
+            }
         }
         return start..<index
     }
@@ -395,7 +422,8 @@ extension TextScan {
                 if groupLength > 4 { return nil }
                 if groupLength > 2 || !ByteClass.isDigit(byte) { hasLetterOrLongGroup = true }
                 previousColon = false
-            } else if byte == UInt8(ascii: "."), groups >= 2, let last = ipv4(at: index - groupLength, in: (index - groupLength)..<end),
+            } else if byte == UInt8(ascii: "."), groups >= 2,
+                let last = ipv4(at: index - groupLength, in: (index - groupLength)..<end),
                 last.upperBound == end
             {
                 return range.lowerBound..<end
@@ -407,7 +435,8 @@ extension TextScan {
         if groupLength > 0 { groups += 1 }
         guard compressed ? groups <= 7 : groups == 8 else { return nil }
         // `12:30::` is not an address worth hiding, and `::` alone is nothing.
-        guard groups >= 1, hasLetterOrLongGroup || groups >= 3 || (compressed && groups >= 1 && end - range.lowerBound > 3)
+        guard groups >= 1,
+            hasLetterOrLongGroup || groups >= 3 || (compressed && groups >= 1 && end - range.lowerBound > 3)
         else { return nil }
         return range.lowerBound..<end
     }
@@ -467,7 +496,9 @@ extension TextScan {
         for offset in 0..<8 {
             let byte = input[index + offset]
             if offset == 3 {
-                guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ") else { return nil }
+                guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ") else {
+                    return nil
+                }
             } else if !ByteClass.isDigit(byte) {
                 return nil
             }

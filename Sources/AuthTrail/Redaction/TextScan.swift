@@ -16,6 +16,8 @@ struct TextScan {
     var pending: Pending = .none
     /// The closing quote of a string being scanned from inside, so it is not taken for an opening one.
     private var closingQuote = -1
+    /// Reused for normalized identifiers, so a pseudonym allocates nothing.
+    private var scratch: [UInt8] = []
 
     enum Pending {
         case none
@@ -34,30 +36,31 @@ struct TextScan {
     /// The redacted bytes, or nil when nothing changed.
     mutating func finish() -> [UInt8]? {
         guard changed else { return nil }
-        output.append(contentsOf: input[copied...])
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied...]))
         return output
     }
 
     // MARK: Output
 
-    /// Replaces `range` (which must start at or after everything already replaced) with `replacement`.
-    mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
+    /// Copies the text before `range` to the output and skips `range`; the caller appends the replacement. False
+    /// when `range` lies in what was already replaced.
+    private mutating func beginReplacing(_ range: Range<Int>) -> Bool {
         // Detectors run left to right, so a range never starts before what was already replaced; if one ever did,
         // the overlap is dropped rather than trapping inside the app's logging call.
-        guard range.upperBound > copied else { return }
-        let range = max(range.lowerBound, copied)..<range.upperBound
+        guard range.upperBound > copied else { return false }
+        let start = max(range.lowerBound, copied)
         if !changed {
             output.reserveCapacity(input.count + 64)
             changed = true
         }
-        output.append(contentsOf: input[copied..<range.lowerBound])
-        output.append(contentsOf: replacement)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<start]))
         copied = range.upperBound
+        return true
     }
 
-    mutating func remove(_ range: Range<Int>, label: String) {
-        guard !range.isEmpty else { return }
-        replace(range, with: Array("<\(label):removed>".utf8))
+    mutating func remove(_ range: Range<Int>, label: SecretLabel) {
+        guard !range.isEmpty, beginReplacing(range) else { return }
+        output.append(contentsOf: label.marker)
     }
 
     /// Replaces `range` with the pseudonym of its value when the level hides `kind` and the value is not allowed.
@@ -68,7 +71,9 @@ struct TextScan {
         {
             return
         }
-        replace(range, with: engine.pseudonym(of: RedactionEngine.normalize(input[range], kind: kind), tag: kind.rawValue))
+        RedactionEngine.normalize(input[range], kind: kind, into: &scratch)
+        guard beginReplacing(range) else { return }
+        scratch.withUnsafeBytes { engine.appendPseudonym(of: $0, tag: kind.rawValue, to: &output) }
     }
 
     // MARK: Main loop
@@ -98,7 +103,7 @@ struct TextScan {
                 continue
             }
             if byte == UInt8(ascii: "-"), let end = pemBlock(at: index) {
-                remove(index..<end, label: "pem")
+                remove(index..<end, label: .pem)
                 pending = .none
                 index = end
                 continue
@@ -145,15 +150,15 @@ struct TextScan {
             return
         case .authorization:
             if isScheme(range) {
-                pending = .value(.secret(label: "credential"))
+                pending = .value(.secret(label: .credential))
             } else {
                 pending = .none
-                remove(range, label: "credential")
+                remove(range, label: .credential)
             }
             return
         case .schemeCredential:
             pending = .none
-            if range.count >= 8 { remove(range, label: "credential") }
+            if range.count >= 8 { remove(range, label: .credential) }
             return
         case .none:
             break
@@ -165,7 +170,8 @@ struct TextScan {
                 return
             }
         }
-        if flags & (ByteClass.special | ByteClass.digit) == 0 && range.count < ByteClass.longRun {
+        // Letters and digits alone, shorter than an opaque token: nothing to find but `Bearer` and `Basic`.
+        if flags & ByteClass.special == 0 && range.count < ByteClass.longRun {
             if (range.count == 6 || range.count == 5) && (matches(range, "bearer") || matches(range, "basic")) {
                 // `Bearer <token>`, `Basic <credentials>`: the next run is the credential.
                 pending = .schemeCredential
@@ -204,9 +210,9 @@ struct TextScan {
             var start = range.lowerBound
             while start < range.upperBound, input[start] != UInt8(ascii: " ") { start += 1 }
             if start < range.upperBound, isScheme(range.lowerBound..<start) {
-                remove((start + 1)..<range.upperBound, label: "credential")
+                remove((start + 1)..<range.upperBound, label: .credential)
             } else {
-                remove(range, label: "credential")
+                remove(range, label: .credential)
             }
         case .neutral:
             pieces(range)

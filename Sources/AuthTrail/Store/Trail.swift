@@ -28,7 +28,7 @@ public final class Trail: Sendable {
         try? SystemCalls.setMode(directory, 0o700)
         let identity = try InstallIdentity.loadOrCreate(in: directory)
         installID = identity.installID
-        redactor = Redactor(level: configuration.redactionLevel, key: identity.key)
+        redactor = Redactor(level: configuration.redactionLevel, key: identity.key, rules: configuration.redactionRules)
         queue = EventQueue(memoryLimitBytes: configuration.memoryLimitBytes, wakeBytes: configuration.flushBufferBytes)
         StoreWriter.start(StoreWriter(queue: queue, configuration: configuration, installID: installID, redactor: redactor))
     }

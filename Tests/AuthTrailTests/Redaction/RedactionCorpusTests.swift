@@ -14,10 +14,12 @@ struct RedactionCorpusTests {
         for snippet in Self.corpus {
             for item in snippet.planted { counts[item.kindName, default: 0] += 1 }
         }
-        let identifierKinds = Set(Self.corpus.flatMap(\.planted).compactMap { item -> IdentifierKind? in
-            if case .identifier(let kind) = item.treatment { return kind }
-            return nil
-        })
+        let identifierKinds = Set(
+            Self.corpus.flatMap(\.planted).compactMap { item -> IdentifierKind? in
+                if case .identifier(let kind) = item.treatment { return kind }
+                return nil
+            }
+        )
         #expect(identifierKinds == Set(IdentifierKind.allCases), "every identifier kind is planted")
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) {
             #expect(count >= 300, "only \(count) items of \(kind)")
@@ -27,7 +29,8 @@ struct RedactionCorpusTests {
             "secret bearer opaque token", "secret basic credentials", "secret client secret", "secret client assertion",
             "secret PEM key", "secret URL password", "secret login hint", "secret id token hint", "secret state",
             "secret password", "keep correlation id", "keep client id", "keep AADSTS code", "keep HTTP status",
-            "keep timestamp", "keep scope", "keep authority host", "keep error domain", "keep sub-code", "keep tenant id",
+            "keep timestamp", "keep scope", "keep authority host", "keep error domain", "keep sub-code",
+            "keep tenant id",
         ] {
             #expect(counts[expected, default: 0] >= 300, "\(expected) is planted at least 300 times")
         }
@@ -43,9 +46,13 @@ struct RedactionCorpusTests {
             for item in snippet.planted {
                 switch item.treatment {
                 case .secret, .identifier:
-                    if redacted.contains(item.value) { leaks["\(item.kindName) in \(snippet.context)", default: 0] += 1 }
+                    if redacted.contains(item.value) {
+                        leaks["\(item.kindName) in \(snippet.context)", default: 0] += 1
+                    }
                 case .keep:
-                    if !redacted.contains(item.value) { lost["\(item.kindName) in \(snippet.context)", default: 0] += 1 }
+                    if !redacted.contains(item.value) {
+                        lost["\(item.kindName) in \(snippet.context)", default: 0] += 1
+                    }
                 }
             }
         }
@@ -59,12 +66,16 @@ struct RedactionCorpusTests {
         let redactor = Redactor(level: .maskAllPII, key: Self.key)
         let text = Self.corpus.prefix(RedactionCorpus.templates.count).map(\.text).joined(separator: "\n")
         let redacted = redactor.redact(text: text)
-        for tag in ["<email:", "<upn:", "<name:", "<username:", "<phone:", "<user:", "<account:", "<oid:", "<device:", "<ip:"] {
+        for tag in [
+            "<email:", "<upn:", "<name:", "<username:", "<phone:", "<user:", "<account:", "<oid:", "<device:", "<ip:",
+        ] {
             let found = redacted.contains(tag)  // a Bool, so a failure prints no text
             #expect(found, "no \(tag)…> pseudonym")
         }
-        for marker in ["<jwt:removed>", "<token:removed>", "<secret:removed>", "<credential:removed>", "<pem:removed>",
-                       "<password:removed>"] {
+        for marker in [
+            "<jwt:removed>", "<token:removed>", "<secret:removed>", "<credential:removed>", "<pem:removed>",
+            "<password:removed>",
+        ] {
             let found = redacted.contains(marker)
             #expect(found, "no \(marker)")
         }
@@ -73,9 +84,12 @@ struct RedactionCorpusTests {
         #expect(hasShape, "pseudonyms are a kind and 10 hex digits")
     }
 
-    @Test("maskEUIIOnly hides end-user-identifiable items and keeps pseudonymous ids", arguments: [
-        RedactionLevel.maskEUIIOnly, .maskSecretsOnly,
-    ])
+    @Test(
+        "maskEUIIOnly hides end-user-identifiable items and keeps pseudonymous ids",
+        arguments: [
+            RedactionLevel.maskEUIIOnly, .maskSecretsOnly,
+        ]
+    )
     func lowerLevels(level: RedactionLevel) {
         let redactor = Redactor(level: level, key: Self.key)
         var wrong = [String: Int]()

@@ -32,7 +32,9 @@ struct RedactionPropertyTests {
         }
     }
 
-    static let base64url = Gen<Character?>.element(of: Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")).map { $0! }
+    static let base64url = Gen<Character?>.element(
+        of: Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+    ).map { $0! }
     static let separator = Gen<String?>.element(of: ["", ".", "_", "+", "-"]).map { $0! }
     static let topLevel = Gen<String?>.element(of: ["com", "org", "co.uk", "onmicrosoft.com", "io", "de"]).map { $0! }
 
@@ -44,8 +46,12 @@ struct RedactionPropertyTests {
     @Test("generated emails never survive, in any letter case")
     func emails() async {
         let generator = zip(
-            Gen.letterOrNumber.string(of: 1...16), Self.separator, Gen.letterOrNumber.string(of: 1...8),
-            Gen.letterOrNumber.string(of: 1...12), Self.topLevel, Gen.int(in: 0...(Self.emailWrappers.count - 1))
+            Gen.letterOrNumber.string(of: 1...16),
+            Self.separator,
+            Gen.letterOrNumber.string(of: 1...8),
+            Gen.letterOrNumber.string(of: 1...12),
+            Self.topLevel,
+            Gen.int(in: 0...(Self.emailWrappers.count - 1))
         ).map { value in
             let email = "\(value.0)\(value.1)\(value.2)@\(value.3).\(value.4)"
             return GeneratedText(text: Self.emailWrappers[value.5](email), hidden: [email], shape: "email")
@@ -66,7 +72,9 @@ struct RedactionPropertyTests {
     @Test("generated JWTs never survive, whole or by segment")
     func jsonWebTokens() async {
         let generator = zip(
-            Self.base64url.string(of: 8...60), Self.base64url.string(of: 8...400), Self.base64url.string(of: 0...342),
+            Self.base64url.string(of: 8...60),
+            Self.base64url.string(of: 8...400),
+            Self.base64url.string(of: 0...342),
             Gen.int(in: 0...(Self.tokenWrappers.count - 1))
         ).map { value in
             let token = "eyJ\(value.0).eyJ\(value.1).\(value.2)"
@@ -86,15 +94,22 @@ struct RedactionPropertyTests {
         let octet = Gen.int(in: 0...255)
         let ipv4 = zip(octet, octet, octet, octet, Gen.int(in: 0...(Self.ipWrappers.count + 1))).map { value in
             let address = "\(value.0).\(value.1).\(value.2).\(value.3)"
-            let text = value.4 < Self.ipWrappers.count ? Self.ipWrappers[value.4](address) : "proxy http://\(address):8080/pac"
+            let text =
+                value.4 < Self.ipWrappers.count ? Self.ipWrappers[value.4](address) : "proxy http://\(address):8080/pac"
             return GeneratedText(text: text, hidden: [address], shape: "IPv4")
         }
         await propertyCheck(count: 500, input: ipv4) { Self.check($0) }
 
         let group = Gen<Character?>.element(of: Array("0123456789abcdef")).map { $0! }.string(of: 1...4)
-        let ipv6 = zip(group.array(of: 1...4), group.array(of: 1...3), group.array(of: 8), Gen.bool,
-                       Gen.int(in: 0...(Self.ipWrappers.count - 1))).map { value in
-            let address = value.3
+        let ipv6 = zip(
+            group.array(of: 1...4),
+            group.array(of: 1...3),
+            group.array(of: 8),
+            Gen.bool,
+            Gen.int(in: 0...(Self.ipWrappers.count - 1))
+        ).map { value in
+            let address =
+                value.3
                 ? value.0.joined(separator: ":") + "::" + value.1.joined(separator: ":")
                 : value.2.joined(separator: ":")
             return GeneratedText(text: Self.ipWrappers[value.4](address), hidden: [address], shape: "IPv6")
@@ -112,7 +127,8 @@ struct RedactionPropertyTests {
             let redacted = Self.redactor.redact(text: sample.text)
             // PEM blocks are the only thing that may swallow lines.
             if !sample.text.contains("-----BEGIN ") {
-                let sameLines = redacted.split(separator: "\n", omittingEmptySubsequences: false).count
+                let sameLines =
+                    redacted.split(separator: "\n", omittingEmptySubsequences: false).count
                     == sample.text.split(separator: "\n", omittingEmptySubsequences: false).count
                 #expect(sameLines, "line count changed: \(sample.testDescription)")
             }
@@ -126,20 +142,34 @@ struct RedactionPropertyTests {
 
     @Test("generated URLs lose their passwords, users and sensitive parameters and keep host and client id")
     func urls() async {
-        let value = Gen<Character?>.element(of: Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"))
-            .map { $0! }.string(of: 8...40)
-        let host = Gen<String?>.element(of: ["login.microsoftonline.com", "login.live.com", "proxy.contoso.com", "sts.fabrikam.com"]).map { $0! }
+        let value = Gen<Character?>.element(
+            of: Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        )
+        .map { $0! }.string(of: 8...40)
+        let host = Gen<String?>.element(of: [
+            "login.microsoftonline.com", "login.live.com", "proxy.contoso.com", "sts.fabrikam.com",
+        ]).map { $0! }
         let parameter = Gen<String?>.element(of: Self.sensitiveParameters).map { $0! }
         let generator = zip(
-            Gen.letterOrNumber.string(of: 6...12), value, host, parameter, value, Gen.bool, Gen.int(in: 0...99_999)
+            Gen.letterOrNumber.string(of: 6...12),
+            value,
+            host,
+            parameter,
+            value,
+            Gen.bool,
+            Gen.int(in: 0...99_999)
         ).map { value in
             let user = "u_\(value.0)", password = "p\(value.1)", secret = "v\(value.4)"
             let client = "4b0db8c2-9f26-4417-8bde-3f0e36\(String(format: "%06d", value.6))"
             let authority = value.5 ? "\(user):\(password)@\(value.2)" : value.2
-            let url = "https://\(authority)/common/oauth2/v2.0/authorize?client_id=\(client)&\(value.3)=\(secret)&scope=User.Read"
+            let url =
+                "https://\(authority)/common/oauth2/v2.0/authorize?client_id=\(client)&\(value.3)=\(secret)&scope=User.Read"
             return GeneratedText(
-                text: "GET \(url) HTTP/1.1", hidden: value.5 ? [user, password, secret] : [secret],
-                kept: [value.2, client, "User.Read"], shape: "URL with \(value.3)")
+                text: "GET \(url) HTTP/1.1",
+                hidden: value.5 ? [user, password, secret] : [secret],
+                kept: [value.2, client, "User.Read"],
+                shape: "URL with \(value.3)"
+            )
         }
         await propertyCheck(count: 500, input: generator) { Self.check($0) }
     }

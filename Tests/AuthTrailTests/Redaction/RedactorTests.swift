@@ -21,12 +21,15 @@ struct RedactorTests {
         #expect(expected.count == "<email:>".count + 10)
     }
 
-    @Test("a GUID is judged by the words before it", arguments: [
-        ("Correlation ID: ", true), ("correlation_id=", true), ("client-request-id: ", true), ("client_id=", true),
-        ("tenant id ", true), ("tid=", true), ("Trace ID: ", true), ("", true),
-        ("object id ", false), ("oid=", false), ("user id: ", false), ("Device ID: ", false), ("device_id=", false),
-        ("/v1.0/users/", false),
-    ])
+    @Test(
+        "a GUID is judged by the words before it",
+        arguments: [
+            ("Correlation ID: ", true), ("correlation_id=", true), ("client-request-id: ", true), ("client_id=", true),
+            ("tenant id ", true), ("tid=", true), ("Trace ID: ", true), ("", true),
+            ("object id ", false), ("oid=", false), ("user id: ", false), ("Device ID: ", false), ("device_id=", false),
+            ("/v1.0/users/", false),
+        ]
+    )
     func guidContext(prefix: String, kept: Bool) {
         let guid = "3f2b8c1d-4a5e-4f60-8a7b-9c0d1e2f3a4b"
         let redacted = redactor.redact(text: "seen \(prefix)\(guid) once")
@@ -35,15 +38,23 @@ struct RedactorTests {
 
     @Test("numbers under a secret's name are error codes and stay")
     func codesStay() {
-        let text = "Error Domain=MSALErrorDomain Code=-50002 \"code\": 429, state: 3, code=0.AXoA\(String(repeating: "b7Q", count: 20))"
+        let text =
+            "Error Domain=MSALErrorDomain Code=-50002 \"code\": 429, state: 3, code=0.AXoA\(String(repeating: "b7Q", count: 20))"
         let redacted = redactor.redact(text: text)
-        #expect(redacted.hasPrefix("Error Domain=MSALErrorDomain Code=-50002 \"code\": 429, state: 3, code=<secret:removed>"))
+        #expect(
+            redacted.hasPrefix(
+                "Error Domain=MSALErrorDomain Code=-50002 \"code\": 429, state: 3, code=<secret:removed>"
+            )
+        )
     }
 
     @Test("a secret's trailing punctuation goes with it, an identifier's full stop stays")
     func trailingPunctuation() {
         let redacted = redactor.redact(text: "password: hunter2! pwd=abc. upn: megan@contoso.com.")
-        #expect(redacted == "password: <secret:removed> pwd=<secret:removed> upn: \(redactor.pseudonym("megan@contoso.com", kind: "upn")).")
+        #expect(
+            redacted
+                == "password: <secret:removed> pwd=<secret:removed> upn: \(redactor.pseudonym("megan@contoso.com", kind: "upn"))."
+        )
     }
 
     @Test("internationalized addresses are hidden whole")
@@ -54,14 +65,19 @@ struct RedactorTests {
 
     @Test("a value under a keep-list name is still scanned: only ids stay")
     func keepNamesStillScan() {
-        let redacted = redactor.redact(text: "error: megan@contoso.com not found, correlation_id: 3f2b8c1d-4a5e-4f60-8a7b-9c0d1e2f3a4b")
-        #expect(redacted == "error: \(redactor.pseudonym("megan@contoso.com", kind: "email")) not found, "
-            + "correlation_id: 3f2b8c1d-4a5e-4f60-8a7b-9c0d1e2f3a4b")
+        let redacted = redactor.redact(
+            text: "error: megan@contoso.com not found, correlation_id: 3f2b8c1d-4a5e-4f60-8a7b-9c0d1e2f3a4b"
+        )
+        #expect(
+            redacted == "error: \(redactor.pseudonym("megan@contoso.com", kind: "email")) not found, "
+                + "correlation_id: 3f2b8c1d-4a5e-4f60-8a7b-9c0d1e2f3a4b"
+        )
     }
 
     @Test("untouched text comes back unchanged")
     func cleanTextUnchanged() {
-        let text = "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42 - 5E3A1C2B-9D4F-4E6A-8B7C-1D2E3F4A5B6C] "
+        let text =
+            "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42 - 5E3A1C2B-9D4F-4E6A-8B7C-1D2E3F4A5B6C] "
             + "[MSAL] Silent token acquisition failed, AADSTS50076, HTTP 400, scopes User.Read https://graph.microsoft.com/.default, "
             + "authority https://login.microsoftonline.com/common, version 10.0.19045.4529, time 12:30:45"
         #expect(redactor.redact(text: text) == text)
@@ -71,20 +87,34 @@ struct RedactorTests {
     func events() {
         let correlation = "5E3A1C2B-9D4F-4E6A-8B7C-1D2E3F4A5B6C"
         let event = TrailEvent(
-            name: .acquisitionEnd, kind: .silent, scopes: ["User.Read"], authorityHost: "login.microsoftonline.com",
-            correlationID: correlation, outcome: .failure,
+            name: .acquisitionEnd,
+            kind: .silent,
+            scopes: ["User.Read"],
+            authorityHost: "login.microsoftonline.com",
+            correlationID: correlation,
+            outcome: .failure,
             failure: FailureDetails(
-                domain: "MSALErrorDomain", code: -50002, subcode: -42011, stsErrorCodes: [50076],
-                message: "AADSTS50076: user megan@contoso.com must use MFA"),
+                domain: "MSALErrorDomain",
+                code: -50002,
+                subcode: -42011,
+                stsErrorCodes: [50076],
+                message: "AADSTS50076: user megan@contoso.com must use MFA"
+            ),
             message: "refresh with Bearer abcdefghijklmnop1234",
-            attributes: ["user.email": "Megan@Contoso.com", "password": "hunter2", "log.source": "msal",
-                         "note": "from 203.0.113.9", "client_id": "4b0db8c2-9f26-4417-8bde-3f0e3656f8e0"])
+            attributes: [
+                "user.email": "Megan@Contoso.com", "password": "hunter2", "log.source": "msal",
+                "note": "from 203.0.113.9", "client_id": "4b0db8c2-9f26-4417-8bde-3f0e3656f8e0",
+            ]
+        )
         let redacted = redactor.redact(event)
         #expect(redacted.scopes == ["User.Read"])
         #expect(redacted.authorityHost == "login.microsoftonline.com")
         #expect(redacted.correlationID == correlation)
         #expect(redacted.failure?.code == -50002 && redacted.failure?.subcode == -42011)
-        #expect(redacted.failure?.message == "AADSTS50076: user \(redactor.pseudonym("megan@contoso.com", kind: "email")) must use MFA")
+        #expect(
+            redacted.failure?.message
+                == "AADSTS50076: user \(redactor.pseudonym("megan@contoso.com", kind: "email")) must use MFA"
+        )
         #expect(redacted.message == "refresh with Bearer <credential:removed>")
         #expect(redacted.attributes["user.email"] == redactor.pseudonym("megan@contoso.com", kind: "email"))
         #expect(redacted.attributes["password"] == "<secret:removed>")
@@ -96,12 +126,19 @@ struct RedactorTests {
     @Test("custom rules add secret and identifier names, allowed values and patterns")
     func customRules() throws {
         let rules = RedactionRules(
-            secretKeys: ["x-api-key"], identifierKeys: ["member_number": .username],
-            allowedValues: ["test.user@contoso.com"], patterns: [try .init(#"TICKET-[0-9]{6}"#, kind: nil)])
+            secretKeys: ["x-api-key"],
+            identifierKeys: ["member_number": .username],
+            allowedValues: ["test.user@contoso.com"],
+            patterns: [try .init(#"TICKET-[0-9]{6}"#, kind: nil)]
+        )
         let custom = Redactor(key: Self.key, rules: rules)
-        let redacted = custom.redact(text: "X-Api-Key: k3yk3yk3y member_number=884412 test.user@contoso.com other@contoso.com TICKET-123456")
-        #expect(redacted == "X-Api-Key: <secret:removed> member_number=\(custom.pseudonym("884412", kind: "username")) "
-            + "test.user@contoso.com \(custom.pseudonym("other@contoso.com", kind: "email")) <secret:removed>")
+        let redacted = custom.redact(
+            text: "X-Api-Key: k3yk3yk3y member_number=884412 test.user@contoso.com other@contoso.com TICKET-123456"
+        )
+        #expect(
+            redacted == "X-Api-Key: <secret:removed> member_number=\(custom.pseudonym("884412", kind: "username")) "
+                + "test.user@contoso.com \(custom.pseudonym("other@contoso.com", kind: "email")) <secret:removed>"
+        )
     }
 
     @Test("a PEM block cut short is removed to the end")
@@ -114,7 +151,9 @@ struct RedactorTests {
     func levels(level: RedactionLevel) {
         var redactor = redactor
         redactor.level = level
-        let redacted = redactor.redact(text: "megan@contoso.com from 203.0.113.9 with eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.c2ln")
+        let redacted = redactor.redact(
+            text: "megan@contoso.com from 203.0.113.9 with eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.c2ln"
+        )
         #expect(redacted.contains("megan@contoso.com") == (level == .maskSecretsOnly))
         #expect(redacted.contains("203.0.113.9") == (level != .maskAllPII))
         #expect(redacted.hasSuffix("with <jwt:removed>"))

@@ -5,17 +5,26 @@ import Testing
 
 @Suite("A trail's segments")
 struct TrailRedactionTests {
-    @Test("hold no planted secret or identifier, keep the keep-list, and record the level and key id", arguments: [
-        RedactionLevel.maskAllPII, .maskEUIIOnly,
-    ])
+    @Test(
+        "hold no planted secret or identifier, keep the keep-list, and record the level and key id",
+        arguments: [
+            RedactionLevel.maskAllPII, .maskEUIIOnly,
+        ]
+    )
     func segmentsAreRedacted(level: RedactionLevel) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let trail = try Trail(configuration: TrailConfiguration(directory: directory.url, redactionLevel: level))
         let snippets = Array(RedactionCorpus.make(rounds: 4, seed: 77))
         for snippet in snippets {
-            trail.record(TrailEvent(
-                name: .log, severity: .info, message: snippet.text, attributes: ["log.source": "msal", "raw": snippet.text]))
+            trail.record(
+                TrailEvent(
+                    name: .log,
+                    severity: .info,
+                    message: snippet.text,
+                    attributes: ["log.source": "msal", "raw": snippet.text]
+                )
+            )
         }
         trail.shutdown()
         #expect(trail.health.eventsLost == 0)

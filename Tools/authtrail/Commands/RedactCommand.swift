@@ -16,7 +16,8 @@ struct RedactCommand: ParsableCommand {
 
             Exit status: 0 when every input was read, 66 when an input could not be opened (the readable ones are \
             still written), 64 on a bad option or an unusable key file.
-            """)
+            """
+    )
 
     @Option(
         help: "maskAllPII (default), maskEUIIOnly or maskSecretsOnly.",
@@ -25,7 +26,8 @@ struct RedactCommand: ParsableCommand {
                 throw ValidationError("unknown level \(text): use maskAllPII, maskEUIIOnly or maskSecretsOnly")
             }
             return level
-        })
+        }
+    )
     var level: RedactionLevel = .maskAllPII
 
     @Option(help: "A file holding the pseudonym key (at least 16 bytes), such as an install's .redaction-key.")

@@ -1,0 +1,153 @@
+import AuthTrail
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+/// Feeds every reading command inputs built to break it, and checks each answer: a documented exit code, one-line
+/// errors that name the file, every good event kept, and no crash or hang.
+@Suite("hostile inputs to every command", .serialized)
+struct HostileInputTests {
+    /// The inputs, built once: name → path. Good events live in `good.jsonl.zst` (and inside `mixed.zst`).
+    final class Fixture: Sendable {
+        let directory: TemporaryDirectory
+        let inputs: [String: String]
+        let goodEventCount: Int
+
+        init() throws {
+            directory = try TemporaryDirectory("hostile")
+            let root = directory.path
+            var inputs = [String: String]()
+            func file(_ name: String, _ bytes: [UInt8]) throws {
+                try Data(bytes).write(to: URL(fileURLWithPath: "\(root)/\(name)"))
+                inputs[name] = "\(root)/\(name)"
+            }
+            func zstd(_ text: [UInt8]) throws -> [UInt8] {
+                let compressor = try ZstdCompressor(level: 1)
+                var out = [UInt8]()
+                try compressor.write(text, into: &out)
+                try compressor.endFrame(into: &out)
+                return out
+            }
+
+            // A real segment written by the store.
+            let logs = URL(fileURLWithPath: "\(root)/logs")
+            let trail = try Trail(configuration: TrailConfiguration(directory: logs))
+            for event in SampleEvents.make(count: 200) { trail.record(event) }
+            trail.shutdown()
+            let segmentPath = try FileManager.default.contentsOfDirectory(atPath: logs.path).first { $0.hasSuffix(".zst") }!
+            let good = try [UInt8](Data(contentsOf: logs.appendingPathComponent(segmentPath)))
+            goodEventCount = 201
+            try file("good.jsonl.zst", good)
+
+            var random = SplitMix64(seed: 7)
+            try file("empty.zst", [])
+            try file("random.zst", (0..<65536).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+            try file("text.zst", try zstd(Array(String(repeating: "this is not json\n", count: 1000).utf8)))
+            try file("torn.zst", Array(good[0..<(good.count * 2 / 3)]))
+            var flipped = good
+            flipped[good.count / 2] ^= 0x04
+            try file("flipped.zst", flipped)
+            try file("mixed.zst", good + Array(good[0..<(good.count / 2)]))
+            try file("long-line.zst", try zstd(Array(repeating: UInt8(ascii: "a"), count: 50 << 20) + [10]))
+            try file("invalid-utf8.zst", try zstd([0x7B, 0x22, 0x65, 0x76, 0x65, 0x6E, 0x74, 0x2E, 0x6E, 0x61, 0x6D, 0x65, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0xC3, 0x22, 0x7D, 0x0A] + Array(#"{"event.name":"log","body":"\udc00 lone surrogate"}"#.utf8) + [10]))
+            try file("nested.zst", try zstd(Array((String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + "\n" + String(repeating: #"{"a":"#, count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "\n").utf8)))
+            try file("wrong-types.zst", try zstd(Array(#"""
+                {"event.name":5,"attempt":"one","timestamp":[],"error.code":"x","sts.error_codes":"50076","duration_ms":{"a":1}}
+                {"event.name":"acquisition.end","attempt":1e400,"error.code":-9223372036854775809,"outcome":null,"acquisition.kind":7}
+                {"event.name":"acquisition.end","timestamp":"2026-13-45T99:99:99Z","outcome":"failure","error.domain":"MSALErrorDomain","error.code":-50002}
+
+                """#.utf8)))
+
+            // Paths that are not plain readable files.
+            try FileManager.default.createDirectory(atPath: "\(root)/loop", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: "\(root)/loop/self", withDestinationPath: "\(root)/loop")
+            try FileManager.default.createSymbolicLink(atPath: "\(root)/loop-a.zst", withDestinationPath: "\(root)/loop-b.zst")
+            try FileManager.default.createSymbolicLink(atPath: "\(root)/loop-b.zst", withDestinationPath: "\(root)/loop-a.zst")
+            inputs["symlink-loop-dir"] = "\(root)/loop"
+            inputs["symlink-loop-file"] = "\(root)/loop-a.zst"
+            // Reading /proc/self/mem from offset 0 fails with EIO even for root: a truly unreadable file.
+            if FileManager.default.fileExists(atPath: "/proc/self/mem") { inputs["unreadable"] = "/proc/self/mem" }
+            if mkfifo("\(root)/fifo.zst", 0o600) == 0 { inputs["fifo"] = "\(root)/fifo.zst" }
+
+            // Ten thousand tiny segments in one directory.
+            let many = "\(root)/many"
+            try FileManager.default.createDirectory(atPath: many, withIntermediateDirectories: true)
+            let tiny = try zstd(Array(#"{"event.name":"acquisition.end","acquisition.kind":"silent","outcome":"success"}"#.utf8) + [10])
+            for index in 0..<10_000 {
+                try Data(tiny).write(to: URL(fileURLWithPath: "\(many)/s\(index).jsonl.zst"))
+            }
+            inputs["ten-thousand-segments"] = many
+            self.inputs = inputs
+        }
+    }
+
+    static let fixture = Result { try Fixture() }
+
+    static let hostileNames = [
+        "empty.zst", "random.zst", "text.zst", "torn.zst", "flipped.zst", "mixed.zst", "long-line.zst",
+        "invalid-utf8.zst", "nested.zst", "wrong-types.zst", "symlink-loop-dir", "symlink-loop-file", "unreadable",
+        "fifo", "ten-thousand-segments",
+    ]
+
+    /// Each command with the exit codes it documents.
+    static let commands: [(name: String, arguments: @Sendable (String, String) -> [String], allowed: Set<Int32>)] = [
+        ("report", { input, _ in ["report", input] }, [0, 65, 66]),
+        ("report-json", { input, _ in ["report", "--format", "json", input] }, [0, 65, 66]),
+        ("cat", { input, _ in ["cat", input] }, [0, 65, 66]),
+        ("verify", { input, _ in ["verify", input] }, [0, 1, 65, 66]),
+        ("bundle", { input, out in ["bundle", "-o", out, input] }, [0, 1, 65, 66, 73]),
+        ("redact", { input, _ in ["redact", input] }, [0, 66]),
+    ]
+
+    static var cases: [String] { commands.flatMap { command in hostileNames.map { "\(command.name) \($0)" } } }
+
+    @Test("no command crashes, hangs or answers outside its documented exit codes", arguments: cases)
+    func hostileInput(_ testCase: String) throws {
+        let fixture = try Self.fixture.get()
+        let parts = testCase.split(separator: " ").map(String.init)
+        let command = Self.commands.first { $0.name == parts[0] }!
+        guard let input = fixture.inputs[parts[1]] else { return }  // not available on this platform
+        let out = fixture.directory.path + "/out-\(UUID().uuidString).zst"
+        let result = try ProcessRunner.authtrail(command.arguments(input, out), timeLimit: 120)
+        #expect(!result.timedOut, "\(testCase) hung")
+        #expect(!result.wasSignalled, "\(testCase) crashed: \(result.standardError.suffix(300))")
+        #expect(command.allowed.contains(result.status), "\(testCase) exited \(result.status): \(result.standardError.prefix(300))")
+        for line in result.standardError.split(separator: "\n") {
+            #expect(line.hasPrefix("authtrail:") || line.hasPrefix("Error:"), "\(testCase): stray output on stderr: \(line.prefix(200))")
+            #expect(line.count < 2000, "\(testCase): an error line longer than 2000 characters")
+        }
+        for crashMarker in ["Fatal error", "Stack dump", "Backtrace", "Current stack trace", "💣"] {
+            #expect(!result.standardError.contains(crashMarker), "\(testCase): \(crashMarker)")
+        }
+        if result.status != 0 && result.status != 1 {
+            let named = result.standardError.contains(input) || result.standardError.contains((input as NSString).lastPathComponent)
+            #expect(named, "\(testCase): the error does not name the input")
+        }
+    }
+
+    @Test("damaged segments keep every complete event and say where the damage is", arguments: ["torn.zst", "mixed.zst", "flipped.zst"])
+    func damagedInputKeepsGoodEvents(_ name: String) throws {
+        let fixture = try Self.fixture.get()
+        let path = fixture.inputs[name]!
+        let result = try ProcessRunner.authtrail(["cat", path], timeLimit: 120)
+        #expect(result.status == 0)
+        let lines = result.text.split(separator: "\n")
+        #expect(result.standardError.contains(path) && result.standardError.contains("byte "), "\(name): the warning names file and offset")
+        switch name {
+        case "mixed.zst": #expect(lines.count >= fixture.goodEventCount, "every event of the intact copy is kept")
+        case "torn.zst": #expect(lines.count > fixture.goodEventCount / 3, "the complete part of a torn segment is kept")
+        default: #expect(lines.count < fixture.goodEventCount, "a frame that failed its checksum is not passed off as good")
+        }
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "cat printed a line that is not JSON")
+        }
+    }
+
+    @Test("a directory of ten thousand tiny segments is reported whole")
+    func tenThousandSegments() throws {
+        let fixture = try Self.fixture.get()
+        let result = try ProcessRunner.authtrail(["report", "--format", "json", fixture.inputs["ten-thousand-segments"]!], timeLimit: 300)
+        #expect(result.status == 0)
+        #expect(result.text.contains("10000"), "all 10,000 attempts are counted")
+    }
+}
