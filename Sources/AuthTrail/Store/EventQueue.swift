@@ -107,8 +107,9 @@ package final class EventQueue: @unchecked Sendable {
 
     // MARK: The writer thread
 
-    /// Waits until there is work or `deadline` passes (nil: until there is work), then takes the queued events, unless
-    /// `take` is false (the writer is backing off and only wants to know about stop, flush and close requests).
+    /// Waits until there is work (events, drops to report, a flush or close request) or `deadline` passes (nil: until
+    /// there is work), then takes the queued events. With `take` false (the writer is backing off) it waits only for
+    /// `deadline` or `stop()`, and leaves the events queued.
     package func next(deadline: Date?, take: Bool, returning spare: inout [TrailEvent]) -> Batch {
         condition.lock()
         defer { condition.unlock() }
