@@ -69,24 +69,24 @@ package final class EventQueue: @unchecked Sendable {
     }
 
     /// Asks the writer to flush everything queued so far and waits until it has, or until `timeout`.
-    package func flush(timeout: Duration) -> Bool {
-        request(timeout: timeout, increment: { $0.flushRequested += 1; return $0.flushRequested }, done: { $0.flushCompleted })
-    }
+    package func flush(timeout: Duration) -> Bool { request(\.flushRequested, answeredBy: \.flushCompleted, timeout: timeout) }
 
     /// Asks the writer to flush and close the active segment and waits until it has, or until `timeout`.
-    package func close(timeout: Duration) -> Bool {
-        request(timeout: timeout, increment: { $0.closeRequested += 1; return $0.closeRequested }, done: { $0.closeCompleted })
-    }
+    package func close(timeout: Duration) -> Bool { request(\.closeRequested, answeredBy: \.closeCompleted, timeout: timeout) }
 
-    private func request(timeout: Duration, increment: (EventQueue) -> Int, done: (EventQueue) -> Int) -> Bool {
+    private func request(
+        _ requested: ReferenceWritableKeyPath<EventQueue, Int>, answeredBy completed: KeyPath<EventQueue, Int>,
+        timeout: Duration
+    ) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout.seconds)
         condition.lock()
         defer { condition.unlock() }
-        let generation = increment(self)
+        self[keyPath: requested] += 1
+        let generation = self[keyPath: requested]
         writerParked = false
         condition.broadcast()
-        while done(self) < generation {
-            if stopping || !condition.wait(until: deadline) { return done(self) >= generation }
+        while self[keyPath: completed] < generation {
+            if stopping || !condition.wait(until: deadline) { return self[keyPath: completed] >= generation }
         }
         return true
     }
@@ -107,8 +107,9 @@ package final class EventQueue: @unchecked Sendable {
 
     // MARK: The writer thread
 
-    /// Waits until there is work or `deadline` passes (nil: until there is work), then takes the queued events, unless
-    /// `take` is false (the writer is backing off and only wants to know about stop, flush and close requests).
+    /// Waits until there is work (events, drops to report, a flush or close request) or `deadline` passes (nil: until
+    /// there is work), then takes the queued events. With `take` false (the writer is backing off) it waits only for
+    /// `deadline` or `stop()`, and leaves the events queued.
     package func next(deadline: Date?, take: Bool, returning spare: inout [TrailEvent]) -> Batch {
         condition.lock()
         defer { condition.unlock() }

@@ -44,6 +44,8 @@ final class StoreWriter {
     }
 
     private func run() {
+        // A crashed process's torn segments are sealed at start, off the app's thread, before anything is written.
+        directory.sealTornSegments(active: nil)
         while true {
             let now = Date()
             let backingOff = retryAt.map { now < $0 } ?? false

@@ -14,8 +14,9 @@ public struct TrailConfiguration: Sendable {
     /// 64 KiB flushes, 15.1x against 14.8x under the flush policy); levels 5-9 gain little and cost 4-6x the time
     /// (docs/BENCHMARKS.md, "Store").
     public var compressionLevel: Int
-    /// fsync at every flush. Off by default: a flush already survives a crash of the app; fsync adds power-loss safety
-    /// at the cost of disk latency on the writer thread.
+    /// fsync at every flush and rotation. Off by default: a flush already survives a crash of the app (the bytes are
+    /// in the kernel); fsync adds power-loss safety at the cost of disk latency on the writer thread. `shutdown()`
+    /// always fsyncs the segment it closes.
     public var synchronizeOnFlush: Bool
     /// Where timestamps and durations come from; the system clock unless a test or simulation injects one.
     public var clock: any TrailClock

@@ -92,4 +92,28 @@ struct CrashSafetyTests {
         #expect(SegmentDirectory(path: directory.path).sealTornSegments(active: nil).isEmpty)
         try liveWriter.close(durable: false)
     }
+
+    @Test("a new Trail seals a dead process's torn segment at start, before any event, and writes into a new one")
+    func startSealsBeforeWriting() throws {
+        let directory = try TemporaryDirectory("authtrail-start")
+        defer { directory.remove() }
+        let metadata = SegmentMetadata(
+            installID: "i", appID: "a", appVersion: "1", osName: "Linux", osVersion: "6", libraryVersion: "0",
+            zstdVersion: "1.5", processID: 999_998, segmentSequence: 1, createdAt: "2026-11-20T10:00:00.000Z",
+            redactionLevel: .maskAllPII, redactionKeyID: "k", compressionLevel: 1)
+        let torn = try SegmentWriter(directory: directory.path, metadata: metadata, compressionLevel: 1)
+        try torn.append(lines: Array("{\"event.name\":\"log\",\"attempt\":1}\n".utf8), count: 1)
+        try torn.flush(durable: false)
+        _ = torn.abandon()
+        let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
+        #expect(trail.flush())
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: torn.path)))
+        #expect(Array(bytes.suffix(16)) == SegmentSeal.recovered, "sealed before any event was recorded")
+        #expect(try directory.files(withSuffix: ".jsonl.zst") == [torn.path], "no segment is created without events")
+        trail.record(TrailEvent(name: .log, attempt: 2))
+        #expect(trail.shutdown())
+        let files = try directory.files(withSuffix: ".jsonl.zst")
+        #expect(files.count == 2, "the new event went to a new segment, never appended to the sealed one")
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: torn.path))) == bytes)
+    }
 }
