@@ -104,3 +104,28 @@ struct PlantedFleetTests {
         #expect(report.retries.deviceStorms.count == 1)
     }
 }
+
+@Suite("bundles of a planted fleet")
+struct PlantedFleetBundleTests {
+    @Test("a bundle of three devices reports the same patterns and retry behaviour as their segments")
+    func bundleKeepsDevicesApart() throws {
+        let fleet = try PlantedFleet()
+        defer { fleet.remove() }
+        let bundle = fleet.directory.path + "/fleet.bundle.zst"
+        let result = try BundleWriter(toolVersion: "test").write(paths: fleet.deviceFolders, to: bundle, force: false)
+        #expect(result.written && result.findings.isEmpty)
+        #expect(result.manifest.segments.count == 3)
+        #expect(Set(result.manifest.segments.compactMap(\.installID)).count == 3)
+        #expect(result.warnings.contains { $0.contains("truncated frame") })
+        let fromBundle = Report.build(paths: [bundle]).report
+        let fromSegments = Report.build(paths: fleet.deviceFolders).report
+        #expect(fromBundle.kinds == fromSegments.kinds)
+        #expect(fromBundle.patterns == fromSegments.patterns)
+        #expect(fromBundle.retries == fromSegments.retries)
+        #expect(fromBundle.latency == fromSegments.latency)
+        #expect(fromBundle.input.events == fromSegments.input.events)
+        #expect(fromBundle.health.tornTails == 0, "the bundle holds only complete frames")
+        let verified = Verifier.verify(paths: [bundle]).results
+        #expect(verified.count == 1 && verified[0].isClean && verified[0].isBundle)
+    }
+}
