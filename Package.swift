@@ -53,6 +53,7 @@ let package = Package(
             dependencies: [
                 "AuthTrail",
                 "AuthTrailAnalysis",
+                "AuthTrailTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
