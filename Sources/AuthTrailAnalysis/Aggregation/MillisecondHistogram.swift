@@ -1,11 +1,26 @@
 /// Counts of whole-millisecond values, for exact nearest-rank percentiles in memory bounded by distinct values.
 struct MillisecondHistogram: Sendable {
-    private var counts: [Int64: Int] = [:]
+    // Values under a minute (nearly all attempt durations) count in an array; hashing them cost a third of the
+    // aggregation time. The rest go to a dictionary.
+    private static let denseLimit: Int64 = 60_000
+    private var dense: [Int] = []
+    private var sparse: [Int64: Int] = [:]
     private(set) var total = 0
 
     mutating func add(_ milliseconds: Int64) {
-        counts[milliseconds, default: 0] += 1
+        if milliseconds >= 0 && milliseconds < Self.denseLimit {
+            if dense.isEmpty { dense = [Int](repeating: 0, count: Int(Self.denseLimit)) }
+            dense[Int(milliseconds)] += 1
+        } else {
+            sparse[milliseconds, default: 0] += 1
+        }
         total += 1
+    }
+
+    private var counts: [(key: Int64, value: Int)] {
+        var all = sparse.map { (key: $0.key, value: $0.value) }
+        for (index, count) in dense.enumerated() where count > 0 { all.append((Int64(index), count)) }
+        return all
     }
 
     mutating func add(_ milliseconds: Double) { add(Int64(milliseconds.rounded())) }

@@ -26,6 +26,8 @@ package struct ReportBuilder: LogConsumer {
     private var lastEvent: Int64?
     private var devices = Set<String>()
     private var users = Set<String>()
+    private var lastInstall: String?
+    private var lastUser: String?
     private var kinds: [String: Report.KindTotals] = [:]
     private var patterns: [PatternKey: PatternState] = [:]
     private var stsPatterns: [Int: PatternState] = [:]
@@ -66,8 +68,15 @@ package struct ReportBuilder: LogConsumer {
             firstEvent = min(firstEvent ?? time, time)
             lastEvent = max(lastEvent ?? time, time)
         }
-        if let install = record.installID { devices.insert(install) }
-        if let user = record.userID { users.insert(user) }
+        // Consecutive events mostly share the install and user: compare before hashing.
+        if let install = record.installID, install != lastInstall {
+            devices.insert(install)
+            lastInstall = install
+        }
+        if let user = record.userID, user != lastUser {
+            users.insert(user)
+            lastUser = user
+        }
         switch record.eventName {
         case "acquisition.start": start(record)
         case "acquisition.end": end(record)
@@ -99,33 +108,38 @@ package struct ReportBuilder: LogConsumer {
     private mutating func start(_ record: LogRecord) {
         guard let operation = record.operationID, let time = record.timestampMilliseconds else { return }
         let key = ChainKey(install: record.installID ?? "", operation: operation)
-        var chain = chains[key] ?? OperationChain(installID: key.install, operationID: operation)
-        chain.pendingStarts[record.attempt ?? (chain.attempts.count + 1)] = time
-        chain.lastSeen = time
-        chains[key] = chain
-        trimChains()
+        // Mutated in place through the dictionary's default subscript: copying a chain out and back would copy its
+        // attempts array on every event.
+        let isNew = chains[key] == nil
+        modifyChain(key) { chain in
+            chain.pendingStarts[record.attempt ?? (chain.attempts.count + 1)] = time
+            chain.lastSeen = time
+        }
+        if isNew { trimChains() }
+    }
+
+    private mutating func modifyChain(_ key: ChainKey, _ body: (inout OperationChain) -> Void) {
+        body(&chains[key, default: OperationChain(installID: key.install, operationID: key.operation)])
     }
 
     private mutating func end(_ record: LogRecord) {
         let kind = record.kind ?? "unknown"
         let outcome = record.outcome ?? "unknown"
-        var totals = kinds[kind] ?? Report.KindTotals(kind: kind)
-        totals.attempts += 1
+        kinds[kind, default: Report.KindTotals(kind: kind)].attempts += 1
         switch outcome {
-        case "success": totals.successes += 1
-        case "cancelled": totals.cancellations += 1
-        default: totals.failures += 1
+        case "success": kinds[kind]!.successes += 1
+        case "cancelled": kinds[kind]!.cancellations += 1
+        default: kinds[kind]!.failures += 1
         }
-        kinds[kind] = totals
         if let duration = record.durationMilliseconds {
             latency[LatencyKey(kind: kind, outcome: outcome), default: MillisecondHistogram()].add(duration)
         }
         let time = record.timestampMilliseconds
         if let time {
-            var bucket = minutes[floorDivide(time, 60_000)] ?? (0, 0)
-            bucket.attempts += 1
-            if outcome != "success" && outcome != "cancelled" { bucket.failures += 1 }
-            minutes[floorDivide(time, 60_000)] = bucket
+            let minute = floorDivide(time, 60_000)
+            let failed = outcome != "success" && outcome != "cancelled"
+            minutes[minute, default: (0, 0)].attempts += 1
+            if failed { minutes[minute, default: (0, 0)].failures += 1 }
         }
         if outcome != "success", record.errorDomain != nil || !record.stsErrorCodes.isEmpty {
             erroredAttempts += 1
@@ -144,22 +158,31 @@ package struct ReportBuilder: LogConsumer {
         if record.operationID == nil {
             // No operation id: a chain of one attempt.
             var chain = OperationChain(installID: key.install, operationID: "")
-            chain.attempts.append(attempt(record, kind: kind, outcome: outcome, end: time, start: nil))
+            chain.attempts.append(Self.attempt(record, kind: kind, outcome: outcome, end: time, start: nil))
             close(chain)
             return
         }
-        var chain = chains[key] ?? OperationChain(installID: key.install, operationID: key.operation)
-        let number = record.attempt ?? (chain.attempts.count + 1)
-        let start = chain.pendingStarts.removeValue(forKey: number)
-        if chain.attempts.count < OperationChain.storedAttempts {
-            chain.attempts.append(attempt(record, kind: kind, outcome: outcome, end: time, start: start))
+        let isNew = chains[key] == nil
+        let attemptNumber = record.attempt
+        var finished = false
+        modifyChain(key) { chain in
+            let number = attemptNumber ?? (chain.attempts.count + 1)
+            let start = chain.pendingStarts.removeValue(forKey: number)
+            if chain.attempts.count < OperationChain.storedAttempts {
+                chain.attempts.append(Self.attempt(record, kind: kind, outcome: outcome, end: time, start: start))
+            }
+            chain.lastSeen = time
+            finished = chain.pendingStarts.isEmpty && (outcome == "success" || outcome == "cancelled")
         }
-        chain.lastSeen = time
-        chains[key] = chain
-        trimChains()
+        // A success or a cancellation ends the chain: close it now so open chains stay few.
+        if finished, let chain = chains.removeValue(forKey: key) {
+            close(chain)
+        } else if isNew {
+            trimChains()
+        }
     }
 
-    private func attempt(_ record: LogRecord, kind: String, outcome: String, end: Int64, start: Int64?) -> OperationChain.Attempt {
+    private static func attempt(_ record: LogRecord, kind: String, outcome: String, end: Int64, start: Int64?) -> OperationChain.Attempt {
         let derivedStart = start ?? end - Int64((record.durationMilliseconds ?? 0).rounded())
         return OperationChain.Attempt(
             number: record.attempt ?? 1, kind: kind, outcome: outcome, start: derivedStart, end: end,
@@ -167,26 +190,13 @@ package struct ReportBuilder: LogConsumer {
     }
 
     private mutating func deviceAttempt(install: String, at time: Int64) {
-        var window = deviceWindows[install] ?? DeviceWindow()
-        window.times.append(time)
-        if window.times.count > limits.deviceStormAttempts { window.times.removeFirst() }
-        let full = window.times.count == limits.deviceStormAttempts
-        if full, time - window.times[0] <= limits.stormWindow {
-            if window.storm == nil {
-                deviceStormCount += 1
-                window.storm = Report.Storm(
-                    installID: install, operationID: nil, start: ReportTime.string(window.times[0]),
-                    attempts: limits.deviceStormAttempts, durationMilliseconds: time - window.times[0])
-                window.stormStart = window.times[0]
-            } else {
-                window.storm!.attempts += 1
-                window.storm!.durationMilliseconds = time - window.stormStart
-            }
-        } else if let storm = window.storm {
-            deviceStorms.append(storm)
-            window.storm = nil
-        }
-        deviceWindows[install] = window
+        var started = false
+        var ended: Report.Storm?
+        deviceWindows[install, default: DeviceWindow(size: limits.deviceStormAttempts)].add(
+            time, install: install, window: limits.stormWindow, started: &started, ended: &ended)
+        if started { deviceStormCount += 1 }
+        if let ended { deviceStorms.append(ended) }
+        if deviceStorms.count > 200 { deviceStorms = Array(deviceStorms.sorted(by: Self.larger).prefix(10)) }
     }
 
     // MARK: Closing chains
@@ -399,10 +409,38 @@ private struct LatencyKey: Hashable {
     var outcome: String
 }
 
+/// The last `size` attempt times of one install (a ring), and the storm it is in, if any.
 private struct DeviceWindow {
-    var times: [Int64] = []
+    var times: [Int64]
+    var next = 0
+    var count = 0
     var storm: Report.Storm?
     var stormStart: Int64 = 0
+
+    init(size: Int) { times = [Int64](repeating: 0, count: max(size, 1)) }
+
+    mutating func add(_ time: Int64, install: String, window: Int64, started: inout Bool, ended: inout Report.Storm?) {
+        times[next] = time
+        next = (next + 1) % times.count
+        count = min(count + 1, times.count)
+        // When full, `next` points at the oldest of the last `size` times.
+        let oldest = times[next % times.count]
+        if count == times.count, time - oldest <= window {
+            if storm == nil {
+                started = true
+                stormStart = oldest
+                storm = Report.Storm(
+                    installID: install, operationID: nil, start: ReportTime.string(oldest), attempts: times.count,
+                    durationMilliseconds: time - oldest)
+            } else {
+                storm!.attempts += 1
+                storm!.durationMilliseconds = time - stormStart
+            }
+        } else if let current = storm {
+            ended = current
+            storm = nil
+        }
+    }
 }
 
 private struct PatternState {

@@ -60,6 +60,8 @@ struct ReportBenchmark: ParsableCommand {
 
         let quoted = files.map { "'\($0)'" }.joined(separator: " ")
         let zstd = try best { try Self.shell("zstd -d -c -q \(quoted) > /dev/null") }
+        var decodeOnly = NullConsumer()
+        let decoding = try best { _ = InputReader.read(paths: [folder], into: &decodeOnly) }
         var report = Report()
         let authtrail = try best { report = Report.build(paths: [folder]).report }
         let groups = report.patterns.count
@@ -98,6 +100,7 @@ struct ReportBenchmark: ParsableCommand {
         print("| tool | time | throughput | authtrail is |")
         print("|---|---|---|---|")
         print("| `zstd -d -c FILES > /dev/null` | \(rate(zstd)) | \(String(format: "%.0f%% of this", 100 * zstd / authtrail)) |")
+        print("| authtrail decode + split + scan only (no aggregation) | \(rate(decoding)) | |")
         print("| authtrail parse + aggregate (in process, `Report.build`) | \(rate(authtrail)) | |")
         print("| `authtrail report --format json DIR` (process) | \(rate(cli)) | peak RSS \(String(format: "%.1f", peakMegabytes)) MB |")
         if let jq {
@@ -167,4 +170,11 @@ struct ReportBenchmark: ParsableCommand {
         }
         return files.sorted()
     }
+}
+
+/// Reads and scans events without aggregating them: the floor under the report's own cost.
+private struct NullConsumer: LogConsumer {
+    var events = 0
+    mutating func segment(_ info: SegmentInfo, path: String) {}
+    mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) { events += 1 }
 }
