@@ -94,13 +94,11 @@ private struct Cursor {
         while true {
             guard take(quote) else { return nil }
             let keyStart = index
-            while index < end, base[index] != quote {
-                if base[index] == backslash { return nil }
-                index += 1
-            }
-            guard index < end else { return nil }
-            let keyLength = index - keyStart
-            index += 1
+            guard let found = memchr(base + keyStart, Int32(quote), end - keyStart) else { return nil }
+            let keyLength = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base - keyStart
+            // Escaped keys go to the fallback.
+            if memchr(base + keyStart, Int32(backslash), keyLength) != nil { return nil }
+            index = keyStart + keyLength + 1
             guard take(UInt8(ascii: ":")) else { return nil }
             skipSpace()
             guard index < end else { return nil }
@@ -223,19 +221,20 @@ private struct Cursor {
     mutating func stringBounds() -> (Int, Int, Bool)? {
         index += 1
         let start = index
-        var escaped = false
+        // memchr finds the closing quote; a backslash before it means escapes, handled by the byte loop below.
+        guard let found = memchr(base + start, Int32(quote), end - start) else { return nil }
+        let close = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+        if memchr(base + start, Int32(backslash), close - start) == nil {
+            index = close + 1
+            return (start, close, false)
+        }
         while index < end {
             let byte = base[index]
             if byte == quote {
                 index += 1
-                return (start, index - 1, escaped)
+                return (start, index - 1, true)
             }
-            if byte == backslash {
-                escaped = true
-                index += 2
-            } else {
-                index += 1
-            }
+            index += byte == backslash ? 2 : 1
         }
         return nil
     }
