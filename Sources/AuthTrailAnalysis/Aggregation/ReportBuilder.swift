@@ -15,6 +15,8 @@ package struct ReportBuilder: LogConsumer {
         /// Milliseconds.
         package var stormWindow: Int64 = 60_000
         package var openOperations = 100_000
+        /// An operation with no event for this long (milliseconds, on its device's clock) is closed.
+        package var idleOperation: Int64 = 30 * 60_000
         package init() {}
     }
 
@@ -35,6 +37,11 @@ package struct ReportBuilder: LogConsumer {
     private var latency: [LatencyKey: MillisecondHistogram] = [:]
     private var minutes: [Int64: (attempts: Int, failures: Int)] = [:]
     private var chains: [ChainKey: OperationChain] = [:]
+    private var sweepThreshold = 4_096
+    /// The latest event time per install, the clock idle operations are measured against.
+    private var latestByInstall: [String: Int64] = [:]
+    private var latestInstall = ""
+    private var latestTime: Int64 = .min
     private var currentInstall: String?
     private var deviceWindows: [String: DeviceWindow] = [:]
     // Retry behaviour, counted as chains close.
@@ -76,6 +83,15 @@ package struct ReportBuilder: LogConsumer {
         if let user = record.userID, user != lastUser {
             users.insert(user)
             lastUser = user
+        }
+        if let time = record.timestampMilliseconds, let install = record.installID {
+            // Cached for the current install: a dictionary write per event would cost a hash.
+            if install != latestInstall {
+                if !latestInstall.isEmpty { latestByInstall[latestInstall] = latestTime }
+                latestInstall = install
+                latestTime = latestByInstall[install] ?? .min
+            }
+            if time > latestTime { latestTime = time }
         }
         switch record.eventName {
         case "acquisition.start": start(record)
@@ -201,10 +217,32 @@ package struct ReportBuilder: LogConsumer {
 
     // MARK: Closing chains
 
+    /// Operations not yet closed (for tests of the memory bound).
+    package var openOperations: Int { chains.count }
+
     private mutating func trimChains() {
+        if chains.count > sweepThreshold {
+            closeIdleChains()
+            sweepThreshold = max(4_096, chains.count * 2)
+        }
         guard chains.count > limits.openOperations else { return }
         let oldest = chains.sorted { $0.value.lastSeen < $1.value.lastSeen }.prefix(chains.count / 2)
         for (key, chain) in oldest {
+            chains[key] = nil
+            close(chain)
+        }
+    }
+
+    /// Closes chains that saw nothing for `Limits.idleOperation` while their device went on logging: operations
+    /// that ended in a failure the app gave up on. This keeps memory bounded by recent activity, not input size.
+    private mutating func closeIdleChains() {
+        let idle = chains.filter { _, chain in
+            guard let latest = chain.installID == latestInstall ? latestTime : latestByInstall[chain.installID] else {
+                return false
+            }
+            return chain.lastSeen < latest - limits.idleOperation
+        }
+        for (key, chain) in idle.sorted(by: { ($0.value.lastSeen, $0.value.operationID) < ($1.value.lastSeen, $1.value.operationID) }) {
             chains[key] = nil
             close(chain)
         }

@@ -77,6 +77,7 @@ struct ReportBenchmark: ParsableCommand {
             import duckdb, sys, time
             con = duckdb.connect()
             con.execute("SET threads = 1")
+            con.execute("SET enable_progress_bar = false")
             best = None
             for _ in range(\(runs)):
                 start = time.perf_counter()
