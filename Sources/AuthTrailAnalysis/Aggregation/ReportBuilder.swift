@@ -34,7 +34,7 @@ package struct ReportBuilder: LogConsumer {
     private var patterns: [PatternKey: PatternState] = [:]
     private var stsPatterns: [Int: PatternState] = [:]
     private var erroredAttempts = 0
-    private var latency: [LatencyKey: MillisecondHistogram] = [:]
+    private var latency: [(key: LatencyKey, histogram: MillisecondHistogram)] = []
     private var minutes: [Int64: (attempts: Int, failures: Int)] = [:]
     private var chains: [ChainKey: OperationChain] = [:]
     private var sweepThreshold = 4_096
@@ -44,6 +44,8 @@ package struct ReportBuilder: LogConsumer {
     private var latestTime: Int64 = .min
     private var currentInstall: String?
     private var deviceWindows: [String: DeviceWindow] = [:]
+    private var currentWindowInstall = ""
+    private var currentWindow = DeviceWindow(size: 1)
     // Retry behaviour, counted as chains close.
     private var attemptsPerOperation: [Int: Int] = [:]
     private var recovery = MillisecondHistogram()
@@ -126,8 +128,9 @@ package struct ReportBuilder: LogConsumer {
         let key = ChainKey(install: record.installID ?? "", operation: operation)
         // Mutated in place through the dictionary's default subscript: copying a chain out and back would copy its
         // attempts array on every event.
-        let isNew = chains[key] == nil
+        var isNew = false
         modifyChain(key) { chain in
+            isNew = chain.attempts.isEmpty && chain.pendingStarts.isEmpty
             chain.pendingStarts[record.attempt ?? (chain.attempts.count + 1)] = time
             chain.lastSeen = time
         }
@@ -148,7 +151,14 @@ package struct ReportBuilder: LogConsumer {
         default: kinds[kind]!.failures += 1
         }
         if let duration = record.durationMilliseconds {
-            latency[LatencyKey(kind: kind, outcome: outcome), default: MillisecondHistogram()].add(duration)
+            // A handful of (kind, outcome) pairs: a linear search on short strings beats hashing them per event.
+            if let index = latency.firstIndex(where: { $0.key.kind == kind && $0.key.outcome == outcome }) {
+                latency[index].histogram.add(duration)
+            } else {
+                var histogram = MillisecondHistogram()
+                histogram.add(duration)
+                latency.append((LatencyKey(kind: kind, outcome: outcome), histogram))
+            }
         }
         let time = record.timestampMilliseconds
         if let time {
@@ -178,10 +188,11 @@ package struct ReportBuilder: LogConsumer {
             close(chain)
             return
         }
-        let isNew = chains[key] == nil
+        var isNew = false
         let attemptNumber = record.attempt
         var finished = false
         modifyChain(key) { chain in
+            isNew = chain.attempts.isEmpty && chain.pendingStarts.isEmpty
             let number = attemptNumber ?? (chain.attempts.count + 1)
             let start = chain.pendingStarts.removeValue(forKey: number)
             if chain.attempts.count < OperationChain.storedAttempts {
@@ -208,8 +219,13 @@ package struct ReportBuilder: LogConsumer {
     private mutating func deviceAttempt(install: String, at time: Int64) {
         var started = false
         var ended: Report.Storm?
-        deviceWindows[install, default: DeviceWindow(size: limits.deviceStormAttempts)].add(
-            time, install: install, window: limits.stormWindow, started: &started, ended: &ended)
+        // The current device's window lives outside the dictionary: consecutive attempts share a device.
+        if install != currentWindowInstall {
+            if !currentWindowInstall.isEmpty { deviceWindows[currentWindowInstall] = currentWindow }
+            currentWindowInstall = install
+            currentWindow = deviceWindows.removeValue(forKey: install) ?? DeviceWindow(size: limits.deviceStormAttempts)
+        }
+        currentWindow.add(time, install: install, window: limits.stormWindow, started: &started, ended: &ended)
         if started { deviceStormCount += 1 }
         if let ended { deviceStorms.append(ended) }
         if deviceStorms.count > 200 { deviceStorms = Array(deviceStorms.sorted(by: Self.larger).prefix(10)) }
@@ -333,6 +349,10 @@ package struct ReportBuilder: LogConsumer {
     /// Closes every open operation and returns the report.
     package mutating func finish() -> Report {
         closeAllChains()
+        if !currentWindowInstall.isEmpty {
+            deviceWindows[currentWindowInstall] = currentWindow
+            currentWindowInstall = ""
+        }
         for (install, window) in deviceWindows.sorted(by: { $0.key < $1.key }) {
             if let storm = window.storm { deviceStorms.append(storm) }
             deviceWindows[install]?.storm = nil
@@ -434,6 +454,10 @@ package struct ReportBuilder: LogConsumer {
 private struct ChainKey: Hashable {
     var install: String
     var operation: String
+
+    // Operation ids are random UUIDs: hashing the install too would double the cost for no spread. Equality still
+    // compares both.
+    func hash(into hasher: inout Hasher) { hasher.combine(operation) }
 }
 
 private struct PatternKey: Hashable {
