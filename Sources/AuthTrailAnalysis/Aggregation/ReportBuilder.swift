@@ -131,7 +131,7 @@ package struct ReportBuilder: LogConsumer {
         var isNew = false
         modifyChain(key) { chain in
             isNew = chain.attempts.isEmpty && chain.pendingStarts.isEmpty
-            chain.pendingStarts[record.attempt ?? (chain.attempts.count + 1)] = time
+            chain.setStart(time, attempt: record.attempt ?? (chain.attempts.count + 1))
             chain.lastSeen = time
         }
         if isNew { trimChains() }
@@ -194,7 +194,7 @@ package struct ReportBuilder: LogConsumer {
         modifyChain(key) { chain in
             isNew = chain.attempts.isEmpty && chain.pendingStarts.isEmpty
             let number = attemptNumber ?? (chain.attempts.count + 1)
-            let start = chain.pendingStarts.removeValue(forKey: number)
+            let start = chain.takeStart(attempt: number)
             if chain.attempts.count < OperationChain.storedAttempts {
                 chain.attempts.append(Self.attempt(record, kind: kind, outcome: outcome, end: time, start: start))
             }
