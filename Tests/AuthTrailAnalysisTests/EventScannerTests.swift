@@ -1,8 +1,9 @@
 import AuthTrail
-@testable import AuthTrailAnalysis
 import AuthTrailTestSupport
 import Foundation
 import Testing
+
+@testable import AuthTrailAnalysis
 
 @Suite("event scanner")
 struct EventScannerTests {
@@ -12,11 +13,14 @@ struct EventScannerTests {
         defer { directory.remove() }
         let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
         var events = SampleEvents.make(count: 2_000, seed: 7)
-        events.append(TrailEvent(name: .log, message: "quote \" backslash \\ tab \t newline \n unicode é 😀 control \u{01}"))
-        events.append(TrailEvent(name: .acquisitionEnd, duration: .microseconds(123_456), attributes: ["enduser.id": "u-1"]))
+        events.append(
+            TrailEvent(name: .log, message: "quote \" backslash \\ tab \t newline \n unicode é 😀 control \u{01}"))
+        events.append(
+            TrailEvent(name: .acquisitionEnd, duration: .microseconds(123_456), attributes: ["enduser.id": "u-1"]))
         for event in events { trail.record(event) }
         trail.shutdown()
-        let lines = try ProcessRunner.run("zstd", ["-d", "-c", "-q"] + directory.files(withSuffix: ".zst")).text.split(separator: "\n")
+        let lines = try ProcessRunner.run("zstd", ["-d", "-c", "-q"] + directory.files(withSuffix: ".zst")).text.split(
+            separator: "\n")
         #expect(lines.count == events.count + 1)
         var scanned = 0
         for line in lines {
@@ -47,14 +51,19 @@ struct EventScannerTests {
 
     @Test(
         "lines that are not events are rejected by both parsers",
-        arguments: ["not json", "{}", #"{"event.name":5}"#, #"{"event.name":"log""#, "[1,2]", #"{"event.name":"log"} trailing"#])
+        arguments: [
+            "not json", "{}", #"{"event.name":5}"#, #"{"event.name":"log""#, "[1,2]", #"{"event.name":"log"} trailing"#,
+        ])
     func nonEventsAreRejected(line: String) {
         #expect(Array(line.utf8).withUnsafeBytes { EventScanner.record($0) } == nil)
     }
 
     @Test("timestamps convert to the same milliseconds as the library's parser")
     func timestamps() {
-        for text in ["1970-01-01T00:00:00.000Z", "2026-11-22T21:56:58.123Z", "2000-02-29T23:59:59.999Z", "1969-12-31T23:59:59.500Z"] {
+        for text in [
+            "1970-01-01T00:00:00.000Z", "2026-11-22T21:56:58.123Z", "2000-02-29T23:59:59.999Z",
+            "1969-12-31T23:59:59.500Z",
+        ] {
             let line = #"{"event.name":"log","timestamp":"\#(text)"}"#
             let record = Array(line.utf8).withUnsafeBytes { EventScanner.scan($0) }
             let expected = Timestamp.parse(Array(text.utf8)).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }

@@ -19,7 +19,8 @@ struct FleetQueryTests {
         """#
 
     static var fleetDocument: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("docs/FLEET.md").path
     }
 
@@ -36,7 +37,8 @@ struct FleetQueryTests {
         try Self.runner.write(toFile: script, atomically: true, encoding: .utf8)
         let duck = try ProcessRunner.run("python3", [script, Self.fleetDocument, "\(folder)/**/*.zst"])
         #expect(duck.status == 0, "DuckDB failed (run Tools/setup.sh): \(duck.standardError.suffix(400))")
-        let sql = try #require(try JSONSerialization.jsonObject(with: duck.standardOutput) as? [String: [[String: Any]]])
+        let sql = try #require(
+            try JSONSerialization.jsonObject(with: duck.standardOutput) as? [String: [[String: Any]]])
         let run = try ProcessRunner.authtrail(["report", "--format", "json", folder])
         let report = try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any])
 
@@ -50,17 +52,23 @@ struct FleetQueryTests {
         let patterns = report["patterns"] as! [[String: Any]]
         #expect(sql["patterns"]?.count == patterns.count)
         for (row, pattern) in zip(sql["patterns"] ?? [], patterns) {
-            for key in ["domain", "code", "count", "devices", "action"] { #expect("\(row[key]!)" == "\(pattern[key]!)", "patterns.\(key)") }
+            for key in ["domain", "code", "count", "devices", "action"] {
+                #expect("\(row[key]!)" == "\(pattern[key]!)", "patterns.\(key)")
+            }
             #expect(row["subcode"] as? Int == pattern["subcode"] as? Int)
             // DuckDB prints 2026-11-22 23:00:16.362+00; the report 2026-11-22T23:00:16.362Z.
             #expect(Self.rfc3339(row["first_seen"] as! String) == pattern["first_seen"] as? String)
             #expect(Self.rfc3339(row["last_seen"] as! String) == pattern["last_seen"] as? String)
         }
         let sts = report["sts_patterns"] as! [[String: Any]]
-        #expect(sql["sts"]?.map { "\($0["sts_code"]!):\($0["count"]!):\($0["devices"]!)" } == sts.map { "\($0["sts_code"]!):\($0["count"]!):\($0["devices"]!)" })
+        #expect(
+            sql["sts"]?.map { "\($0["sts_code"]!):\($0["count"]!):\($0["devices"]!)" }
+                == sts.map { "\($0["sts_code"]!):\($0["count"]!):\($0["devices"]!)" })
         let retries = report["retries"] as! [String: Any]
         let histogram = retries["attempts_histogram"] as! [[String: Any]]
-        #expect(sql["attempts_histogram"]?.map { "\($0["attempts"]!)x\($0["operations"]!)" } == histogram.map { "\($0["attempts"]!)x\($0["operations"]!)" })
+        #expect(
+            sql["attempts_histogram"]?.map { "\($0["attempts"]!)x\($0["operations"]!)" }
+                == histogram.map { "\($0["attempts"]!)x\($0["operations"]!)" })
         let retryAfter = retries["retry_after"] as! [String: Any]
         for key in ["retried_after_hint", "violations", "compliant"] {
             #expect("\(sql["retry_after"]?.first?[key] ?? "?")" == "\(retryAfter[key]!)", "retry_after.\(key)")

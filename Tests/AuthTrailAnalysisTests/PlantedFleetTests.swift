@@ -54,7 +54,9 @@ struct PlantedFleetTests {
         #expect(retries.retriedOperations == 19 && retries.retriedSucceeded == 16)
         // Recovery times: F 1.2 s ×6, V 2.2 s ×6, S 7.2 s ×1, R 31.2 s ×3 (16 values, nearest rank).
         let recover = retries.timeToRecover
-        #expect([recover.p50, recover.p90, recover.p99, recover.max] == [2_200, 31_200, 31_200, 31_200] && recover.count == 16)
+        #expect(
+            [recover.p50, recover.p90, recover.p99, recover.max] == [2_200, 31_200, 31_200, 31_200]
+                && recover.count == 16)
         #expect(retries.fallback.silentFailures == 19 && retries.fallback.fallbacks == 9)
         #expect(retries.fallback.succeeded == 6 && retries.fallback.cancelled == 3 && retries.fallback.failed == 0)
         #expect(retries.retryAfter.retriedAfterHint == 9)

@@ -1,9 +1,12 @@
-@testable import AuthTrailAnalysis
 import Testing
+
+@testable import AuthTrailAnalysis
 
 @Suite("report builder memory bounds")
 struct ReportBuilderMemoryTests {
-    static func attempt(install: String, operation: String, attempt: Int, at minute: Int64, outcome: String) -> LogRecord {
+    static func attempt(install: String, operation: String, attempt: Int, at minute: Int64, outcome: String)
+        -> LogRecord
+    {
         var record = LogRecord(eventName: "acquisition.end")
         record.installID = install
         record.operationID = operation
@@ -25,15 +28,18 @@ struct ReportBuilderMemoryTests {
         var line: [UInt8] = []
         // 10,000 operations that fail once and are never retried, one a minute, on one device...
         for index in 0..<10_000 {
-            let record = Self.attempt(install: "d", operation: "op-\(index)", attempt: 1, at: Int64(index), outcome: "failure")
+            let record = Self.attempt(
+                install: "d", operation: "op-\(index)", attempt: 1, at: Int64(index), outcome: "failure")
             line.withUnsafeBytes { builder.event(record, line: $0) }
             // ...and one operation retried 20 minutes after its failure, in the middle of them.
             if index == 5_000 {
-                let first = Self.attempt(install: "d", operation: "slow", attempt: 1, at: Int64(index), outcome: "failure")
+                let first = Self.attempt(
+                    install: "d", operation: "slow", attempt: 1, at: Int64(index), outcome: "failure")
                 line.withUnsafeBytes { builder.event(first, line: $0) }
             }
             if index == 5_020 {
-                let retry = Self.attempt(install: "d", operation: "slow", attempt: 2, at: Int64(index), outcome: "success")
+                let retry = Self.attempt(
+                    install: "d", operation: "slow", attempt: 2, at: Int64(index), outcome: "success")
                 line.withUnsafeBytes { builder.event(retry, line: $0) }
             }
         }

@@ -10,7 +10,9 @@ struct SegmentReaderTests {
     func writtenSegmentReadsBack() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let trail = try Trail(configuration: TrailConfiguration(directory: directory.url, app: AppInfo(identifier: "com.example", version: "2.0")))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, app: AppInfo(identifier: "com.example", version: "2.0")))
         for event in SampleEvents.make(count: 300) { trail.record(event) }
         trail.shutdown()
         let files = try directory.files(withSuffix: ".jsonl.zst")
@@ -30,7 +32,8 @@ struct SegmentReaderTests {
     func invalidLinesAreCounted() throws {
         let compressor = try ZstdCompressor()
         var bytes = [UInt8]()
-        try compressor.write(Array("{\"event.name\":\"log\"}\nnot json at all\n{\"event.name\":\"log\"}\n".utf8), into: &bytes)
+        try compressor.write(
+            Array("{\"event.name\":\"log\"}\nnot json at all\n{\"event.name\":\"log\"}\n".utf8), into: &bytes)
         try compressor.endFrame(into: &bytes)
         var collector = RecordCollector()
         let summary = SegmentReader.read(bytes: bytes, name: "mixed.zst", into: &collector)
@@ -43,13 +46,17 @@ struct SegmentReaderTests {
     func newerSchemaIsWarned() throws {
         let compressor = try ZstdCompressor()
         var bytes = [UInt8]()
-        let line = #"{"schema":3,"event.name":"acquisition.end","outcome":"success","new.thing":{"a":[1,2,{"b":"]"}]},"acquisition.kind":"silent"}"#
+        let line =
+            #"{"schema":3,"event.name":"acquisition.end","outcome":"success","new.thing":{"a":[1,2,{"b":"]"}]},"acquisition.kind":"silent"}"#
         try compressor.write(Array((line + "\n").utf8), into: &bytes)
         try compressor.endFrame(into: &bytes)
         var collector = RecordCollector()
         let summary = SegmentReader.read(bytes: bytes, name: "future.zst", into: &collector)
         #expect(collector.records.count == 1)
         #expect(collector.records.first?.kind == "silent")
-        #expect(summary.warnings == ["future.zst: 1 events use schema 3, newer than 1; fields this version does not know are ignored"])
+        #expect(
+            summary.warnings == [
+                "future.zst: 1 events use schema 3, newer than 1; fields this version does not know are ignored"
+            ])
     }
 }

@@ -14,7 +14,9 @@ struct BundleCommandTests {
         let written = try ProcessRunner.authtrail(["bundle", "-o", bundle, out])
         #expect(written.status == 0, "\(written.standardError)")
         #expect(try ProcessRunner.run("zstd", ["-t", "-q", bundle]).status == 0)
-        let segments = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.map { "\(out)/\($0)" }
+        let segments = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.map {
+            "\(out)/\($0)"
+        }
         let original = try ProcessRunner.run("zstd", ["-d", "-c", "-q"] + segments).text
         #expect(try ProcessRunner.run("zstd", ["-d", "-c", "-q", bundle]).text == original)
 
@@ -30,7 +32,8 @@ struct BundleCommandTests {
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: bundle)))
         #expect(bytes[0..<4] == [0x5A, 0x2A, 0x4D, 0x18])
         let size = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(bytes[8..<(8 + size)])) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(bytes[8..<(8 + size)])) as? [String: Any])
         #expect(manifest["format"] as? String == "authtrail-bundle")
         let entries = try #require(manifest["segments"] as? [[String: Any]])
         #expect(entries.count == segments.count)
@@ -58,7 +61,9 @@ struct BundleCommandTests {
         #expect(verify.text.hasPrefix("\(bundle): FAILED"))
     }
 
-    @Test("bundle refuses logs with a residual e-mail address or token, names the line but never the value; --force writes loudly")
+    @Test(
+        "bundle refuses logs with a residual e-mail address or token, names the line but never the value; --force writes loudly"
+    )
     func residualPIIIsRefused() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -81,7 +86,9 @@ struct BundleCommandTests {
         #expect(forced.standardError.contains("WARNING: --force"))
         let verify = try ProcessRunner.authtrail(["verify", bundle])
         #expect(verify.status == 1)
-        #expect(verify.text.contains("residual e-mail address") && !verify.text.contains(email), "verify printed the address")
+        #expect(
+            verify.text.contains("residual e-mail address") && !verify.text.contains(email),
+            "verify printed the address")
     }
 
     @Test("verify reports a torn segment and passes a sound one")
@@ -89,7 +96,8 @@ struct BundleCommandTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let out = try ReportCommandTests.demo(in: directory)
-        let segment = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.sorted()[0]
+        let segment = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.sorted()[
+            0]
         #expect(try ProcessRunner.authtrail(["verify", "\(out)/\(segment)"]).status == 0)
         var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: "\(out)/\(segment)")))
         bytes.removeLast(100)

@@ -56,17 +56,20 @@ struct HTMLScreenshotTests {
         let report = try ProcessRunner.authtrail(["report", "--format", "html", "-o", html, out])
         #expect(report.status == 0, "\(report.standardError)")
         let page = try String(contentsOfFile: html, encoding: .utf8)
-        #expect(!page.contains("src=") && !page.contains("href=") && !page.contains("<script"), "the page loads something")
+        #expect(
+            !page.contains("src=") && !page.contains("href=") && !page.contains("<script"), "the page loads something")
         for id in ["failure-rate", "top-patterns", "attempts-histogram"] { #expect(page.contains("<svg id=\"\(id)\"")) }
 
         let browser = try #require(
             ["chromium", "chromium-browser", "google-chrome"].first(where: ProcessRunner.isAvailable),
             "chromium is missing: run Tools/setup.sh")
         let png = directory.path + "/report.png"
-        let shot = try ProcessRunner.run(browser, [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--screenshot=\(png)",
-            "--window-size=1280,1400", "file://\(html)",
-        ])
+        let shot = try ProcessRunner.run(
+            browser,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--screenshot=\(png)",
+                "--window-size=1280,1400", "file://\(html)",
+            ])
         #expect(shot.status == 0, "chromium failed: \(shot.standardError.suffix(300))")
         let script = directory.path + "/count.py"
         try Self.pixelCounter.write(toFile: script, atomically: true, encoding: .utf8)
@@ -90,8 +93,10 @@ struct HTMLScreenshotTests {
         let out = try ReportCommandTests.demo(in: directory)
         let result = try ProcessRunner.authtrail(["report", "--format", "markdown", out])
         #expect(result.status == 0)
-        for heading in ["## Attempts by kind and outcome", "## Failures by error (domain, code, sub-code)", "## Retry behaviour",
-                        "## Latency by kind and outcome", "## Writer health"] {
+        for heading in [
+            "## Attempts by kind and outcome", "## Failures by error (domain, code, sub-code)", "## Retry behaviour",
+            "## Latency by kind and outcome", "## Writer health",
+        ] {
             #expect(result.text.contains(heading + "\n"), "missing \(heading)")
         }
         #expect(result.text.contains("| count | share | domain | code |"))

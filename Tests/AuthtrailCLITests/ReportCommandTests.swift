@@ -15,9 +15,13 @@ struct ReportCommandTests {
 
     /// The demo's decoded lines, read by the zstd tool (independent of AuthTrail's reader).
     static func decodedLines(_ folder: String) throws -> [[String: Any]] {
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".zst") }.map { "\(folder)/\($0)" }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".zst") }.map {
+            "\(folder)/\($0)"
+        }
         let text = try ProcessRunner.run("zstd", ["-d", "-c", "-q"] + files).text
-        return try text.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        return try text.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
     }
 
     @Test("the JSON report counts the same attempts and failures as the raw events zstd decodes")
@@ -47,18 +51,25 @@ struct ReportCommandTests {
         let retries = try #require(json["retries"] as? [String: Any])
         let operations = Set(ends.compactMap { $0["operation.id"] as? String })
         #expect(retries["operations"] as? Int == operations.count)
-        for key in ["attempts_histogram", "fallback", "retry_after", "operation_storms", "device_storms", "backoff", "time_to_recover"] {
+        for key in [
+            "attempts_histogram", "fallback", "retry_after", "operation_storms", "device_storms", "backoff",
+            "time_to_recover",
+        ] {
             #expect(retries[key] != nil, "retries lacks \(key)")
         }
-        for key in ["latency", "timeline", "health", "sts_patterns", "input"] { #expect(json[key] != nil, "report lacks \(key)") }
+        for key in ["latency", "timeline", "health", "sts_patterns", "input"] {
+            #expect(json[key] != nil, "report lacks \(key)")
+        }
     }
 
-    @Test("a torn segment is reported with its file and byte offset, its good events are kept, and the exit status is 0")
+    @Test(
+        "a torn segment is reported with its file and byte offset, its good events are kept, and the exit status is 0")
     func tornSegmentWarns() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let out = try Self.demo(in: directory)
-        let segment = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.sorted()[0]
+        let segment = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.sorted()[
+            0]
         var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: "\(out)/\(segment)")))
         bytes.removeLast(6)
         let torn = directory.path + "/torn.jsonl.zst"
@@ -91,7 +102,8 @@ struct ReportCommandTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let out = try Self.demo(in: directory)
-        let segment = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.sorted()[0]
+        let segment = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.sorted()[
+            0]
         let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(out)/\(segment)"))
         let fromFile = try ProcessRunner.authtrail(["report", "--format", "json", "\(out)/\(segment)"])
         let fromStdin = try ProcessRunner.authtrail(["report", "--format", "json", "-"], input: bytes)
@@ -99,7 +111,9 @@ struct ReportCommandTests {
         let file = try JSONSerialization.jsonObject(with: fromFile.standardOutput) as? [String: Any]
         let stdin = try JSONSerialization.jsonObject(with: fromStdin.standardOutput) as? [String: Any]
         #expect((file?["kinds"] as? [[String: Any]])?.count == (stdin?["kinds"] as? [[String: Any]])?.count)
-        #expect((file?["input"] as? [String: Any])?["events"] as? Int == (stdin?["input"] as? [String: Any])?["events"] as? Int)
+        #expect(
+            (file?["input"] as? [String: Any])?["events"] as? Int == (stdin?["input"] as? [String: Any])?["events"]
+                as? Int)
     }
 
     @Test("cat writes exactly the lines zstd decodes, and its filters select what jq selects")
@@ -107,7 +121,9 @@ struct ReportCommandTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let out = try Self.demo(in: directory)
-        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.map { "\(out)/\($0)" }
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.map {
+            "\(out)/\($0)"
+        }
         let zstd = try ProcessRunner.run("zstd", ["-d", "-c", "-q"] + files)
         let all = try ProcessRunner.authtrail(["cat", out])
         #expect(all.status == 0)

@@ -209,7 +209,9 @@ package struct ReportBuilder: LogConsumer {
         }
     }
 
-    private static func attempt(_ record: LogRecord, kind: String, outcome: String, end: Int64, start: Int64?) -> OperationChain.Attempt {
+    private static func attempt(_ record: LogRecord, kind: String, outcome: String, end: Int64, start: Int64?)
+        -> OperationChain.Attempt
+    {
         let derivedStart = start ?? end - Int64((record.durationMilliseconds ?? 0).rounded())
         return OperationChain.Attempt(
             number: record.attempt ?? 1, kind: kind, outcome: outcome, start: derivedStart, end: end,
@@ -258,7 +260,9 @@ package struct ReportBuilder: LogConsumer {
             }
             return chain.lastSeen < latest - limits.idleOperation
         }
-        for (key, chain) in idle.sorted(by: { ($0.value.lastSeen, $0.value.operationID) < ($1.value.lastSeen, $1.value.operationID) }) {
+        for (key, chain) in idle.sorted(by: {
+            ($0.value.lastSeen, $0.value.operationID) < ($1.value.lastSeen, $1.value.operationID)
+        }) {
             chains[key] = nil
             close(chain)
         }
@@ -304,10 +308,11 @@ package struct ReportBuilder: LogConsumer {
                 report.retries.retryAfter.retriedAfterHint += 1
                 if Double(gap) < retryAfter * 1000 {
                     report.retries.retryAfter.violations += 1
-                    violations.append(Report.Violation(
-                        installID: chain.installID, operationID: chain.operationID, attempt: previous.number,
-                        failedAt: ReportTime.string(previous.end), retriedAt: ReportTime.string(next.start),
-                        waitedMilliseconds: gap, retryAfterSeconds: retryAfter))
+                    violations.append(
+                        Report.Violation(
+                            installID: chain.installID, operationID: chain.operationID, attempt: previous.number,
+                            failedAt: ReportTime.string(previous.end), retriedAt: ReportTime.string(next.start),
+                            waitedMilliseconds: gap, retryAfterSeconds: retryAfter))
                     if violations.count > 200 { violations = Array(violations.sorted(by: Self.earlier).prefix(10)) }
                 } else {
                     report.retries.retryAfter.compliant += 1
@@ -336,10 +341,14 @@ package struct ReportBuilder: LogConsumer {
             }
             if best.count >= limits.operationStormAttempts {
                 operationStormCount += 1
-                operationStorms.append(Report.Storm(
-                    installID: chain.installID, operationID: chain.operationID, start: ReportTime.string(best.first),
-                    attempts: best.count, durationMilliseconds: best.last - best.first))
-                if operationStorms.count > 200 { operationStorms = Array(operationStorms.sorted(by: Self.larger).prefix(10)) }
+                operationStorms.append(
+                    Report.Storm(
+                        installID: chain.installID, operationID: chain.operationID,
+                        start: ReportTime.string(best.first),
+                        attempts: best.count, durationMilliseconds: best.last - best.first))
+                if operationStorms.count > 200 {
+                    operationStorms = Array(operationStorms.sorted(by: Self.larger).prefix(10))
+                }
             }
         }
     }
@@ -382,13 +391,16 @@ package struct ReportBuilder: LogConsumer {
             retries.retriedOperations == 0 ? 0 : Double(retries.retriedSucceeded) / Double(retries.retriedOperations)
         retries.timeToRecover = recovery.percentiles
         retries.fallback.rate =
-            retries.fallback.silentFailures == 0 ? 0 : Double(retries.fallback.fallbacks) / Double(retries.fallback.silentFailures)
+            retries.fallback.silentFailures == 0
+            ? 0 : Double(retries.fallback.fallbacks) / Double(retries.fallback.silentFailures)
         retries.retryAfter.examples = Array(violations.sorted(by: Self.earlier).prefix(10))
         retries.operationStorms = Report.StormSummary(
-            threshold: limits.operationStormAttempts, windowSeconds: Int(limits.stormWindow / 1000), count: operationStormCount,
+            threshold: limits.operationStormAttempts, windowSeconds: Int(limits.stormWindow / 1000),
+            count: operationStormCount,
             examples: Array(operationStorms.sorted(by: Self.larger).prefix(10)))
         retries.deviceStorms = Report.StormSummary(
-            threshold: limits.deviceStormAttempts, windowSeconds: Int(limits.stormWindow / 1000), count: deviceStormCount,
+            threshold: limits.deviceStormAttempts, windowSeconds: Int(limits.stormWindow / 1000),
+            count: deviceStormCount,
             examples: Array(deviceStorms.sorted(by: Self.larger).prefix(10)))
         retries.backoff.gaps = zip(Self.gapBuckets, gapCounts).map {
             Report.GapBucket(label: $0.0.label, fromMilliseconds: $0.0.from, count: $0.1)
@@ -418,9 +430,10 @@ package struct ReportBuilder: LogConsumer {
         var bucket = floorDivide(first, width) * width
         while bucket <= last {
             let counts = buckets[bucket] ?? (0, 0)
-            rows.append(Report.TimeBucket(
-                start: ReportTime.string(bucket * 60_000), attempts: counts.attempts, failures: counts.failures,
-                failureRate: counts.attempts == 0 ? 0 : Double(counts.failures) / Double(counts.attempts)))
+            rows.append(
+                Report.TimeBucket(
+                    start: ReportTime.string(bucket * 60_000), attempts: counts.attempts, failures: counts.failures,
+                    failureRate: counts.attempts == 0 ? 0 : Double(counts.failures) / Double(counts.attempts)))
             bucket += width
         }
         return Report.Timeline(bucketSeconds: Int(width * 60), buckets: rows)
@@ -442,12 +455,16 @@ package struct ReportBuilder: LogConsumer {
     }
 
     private static func earlier(_ left: Report.Violation, _ right: Report.Violation) -> Bool {
-        (left.failedAt, left.installID, left.operationID, left.attempt) < (right.failedAt, right.installID, right.operationID, right.attempt)
+        (left.failedAt, left.installID, left.operationID, left.attempt) < (
+            right.failedAt, right.installID, right.operationID, right.attempt
+        )
     }
 
     private static func larger(_ left: Report.Storm, _ right: Report.Storm) -> Bool {
         if left.attempts != right.attempts { return left.attempts > right.attempts }
-        return (left.start, left.installID, left.operationID ?? "") < (right.start, right.installID, right.operationID ?? "")
+        return (left.start, left.installID, left.operationID ?? "") < (
+            right.start, right.installID, right.operationID ?? ""
+        )
     }
 }
 
@@ -541,7 +558,8 @@ private struct PatternState {
         Report.FailurePattern(
             domain: domain, code: code, codeName: stsCode == nil ? codeName : nil, subcode: subcode,
             subcodeName: stsCode == nil ? subcodeName : nil, stsCode: stsCode, httpStatus: httpStatus, action: action,
-            count: count, share: total == 0 ? 0 : Double(count) / Double(total), firstSeen: first.map(ReportTime.string),
+            count: count, share: total == 0 ? 0 : Double(count) / Double(total),
+            firstSeen: first.map(ReportTime.string),
             lastSeen: last.map(ReportTime.string), users: users.count, devices: devices.count)
     }
 }

@@ -74,4 +74,3 @@ public struct BundleManifest: Sendable, Codable, Hashable {
         self = manifest
     }
 }
-

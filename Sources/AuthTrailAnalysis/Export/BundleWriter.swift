@@ -176,7 +176,8 @@ public struct BundleWriter {
                 // Lines before any metadata frame (a foreign file): a section with a minimal header of its own.
                 output += SkippableFrame.encode(Array(#"{"format":"authtrail-segment","source":"foreign"}"#.utf8))
                 section = (
-                    BundleManifest.Segment(name: fileName, sha256: fileHash, bytes: fileBytes, events: 0, contentSHA256: ""),
+                    BundleManifest.Segment(
+                        name: fileName, sha256: fileHash, bytes: fileBytes, events: 0, contentSHA256: ""),
                     SHA256()
                 )
             }
@@ -189,8 +190,10 @@ public struct BundleWriter {
             if let time = record.timestampMilliseconds {
                 first = min(first ?? time, time)
                 last = max(last ?? time, time)
-                section!.entry.firstEvent = min(section!.entry.firstEvent ?? ReportTime.string(time), ReportTime.string(time))
-                section!.entry.lastEvent = max(section!.entry.lastEvent ?? ReportTime.string(time), ReportTime.string(time))
+                section!.entry.firstEvent = min(
+                    section!.entry.firstEvent ?? ReportTime.string(time), ReportTime.string(time))
+                section!.entry.lastEvent = max(
+                    section!.entry.lastEvent ?? ReportTime.string(time), ReportTime.string(time))
             }
             do {
                 try compressor.write(line, into: &output)

@@ -19,12 +19,17 @@ public struct ResidualPIIScanner: Sendable {
     /// The kinds found in one decoded line (each kind once).
     public func findings(in line: UnsafeRawBufferPointer) -> [Kind] {
         // Cheap byte checks first: most lines hold none of the trigger bytes, and the expressions are slow.
-        var hasAt = false, hasDigitDot = false, hasEyJ = false, hasBearer = false
+        var hasAt = false
+        var hasDigitDot = false
+        var hasEyJ = false
+        var hasBearer = false
         var previous: UInt8 = 0
         for (index, byte) in line.enumerated() {
             if byte == UInt8(ascii: "@") { hasAt = true }
             if byte == UInt8(ascii: "."), previous >= 0x30, previous <= 0x39 { hasDigitDot = true }
-            if byte == UInt8(ascii: "J"), index >= 2, line[index - 1] == UInt8(ascii: "y"), line[index - 2] == UInt8(ascii: "e") {
+            if byte == UInt8(ascii: "J"), index >= 2, line[index - 1] == UInt8(ascii: "y"),
+                line[index - 2] == UInt8(ascii: "e")
+            {
                 hasEyJ = true
             }
             if byte == UInt8(ascii: "r") || byte == UInt8(ascii: "R"), index >= 5 {
@@ -46,7 +51,8 @@ public struct ResidualPIIScanner: Sendable {
 
     // Compiled once; NSRegularExpression is thread-safe for matching.
     private static let email = try! NSRegularExpression(pattern: #"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"#)
-    private static let jwt = try! NSRegularExpression(pattern: #"eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"#)
+    private static let jwt = try! NSRegularExpression(
+        pattern: #"eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"#)
     private static let bearer = try! NSRegularExpression(
         pattern: #"bearer\s+(?!<)[A-Za-z0-9._~+/=-]{8,}"#, options: .caseInsensitive)
     private static let ipv4 = try! NSRegularExpression(

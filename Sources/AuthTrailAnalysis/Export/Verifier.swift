@@ -58,7 +58,9 @@ public enum Verifier {
         mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
             lineNumber += 1
             events += 1
-            for kind in scanner.findings(in: line) { findings.append(PIIFinding(path: path, line: lineNumber, kind: kind)) }
+            for kind in scanner.findings(in: line) {
+                findings.append(PIIFinding(path: path, line: lineNumber, kind: kind))
+            }
             if current == nil { current = (0, SHA256()) }
             current!.events += 1
             current!.hasher.update(bufferPointer: line)
@@ -80,14 +82,17 @@ public enum Verifier {
             guard let manifest else { return result }
             if manifest.segments.count != sections.count {
                 result.problems.append(
-                    "\(path): the manifest lists \(manifest.segments.count) segments, the bundle holds \(sections.count)")
+                    "\(path): the manifest lists \(manifest.segments.count) segments, the bundle holds \(sections.count)"
+                )
             }
             for (index, (entry, section)) in zip(manifest.segments, sections).enumerated() {
                 if entry.events != section.events {
                     result.problems.append(
-                        "\(path): segment \(index + 1) (\(entry.name)): \(section.events) events, the manifest says \(entry.events)")
+                        "\(path): segment \(index + 1) (\(entry.name)): \(section.events) events, the manifest says \(entry.events)"
+                    )
                 } else if entry.contentSHA256 != section.hash {
-                    result.problems.append("\(path): segment \(index + 1) (\(entry.name)): content SHA-256 differs from the manifest")
+                    result.problems.append(
+                        "\(path): segment \(index + 1) (\(entry.name)): content SHA-256 differs from the manifest")
                 }
             }
             if manifest.events != events {

@@ -30,11 +30,17 @@ public struct EventFilter: Sendable, Hashable {
             if let since, time < since { return false }
             if let until, time >= until { return false }
         }
-        if !correlationIDs.isEmpty { guard let value = record.correlationID, correlationIDs.contains(value) else { return false } }
-        if !operationIDs.isEmpty { guard let value = record.operationID, operationIDs.contains(value) else { return false } }
+        if !correlationIDs.isEmpty {
+            guard let value = record.correlationID, correlationIDs.contains(value) else { return false }
+        }
+        if !operationIDs.isEmpty {
+            guard let value = record.operationID, operationIDs.contains(value) else { return false }
+        }
         if !installIDs.isEmpty { guard let value = record.installID, installIDs.contains(value) else { return false } }
         if !kinds.isEmpty { guard let value = record.kind, kinds.contains(value) else { return false } }
-        if let minimumSeverity { guard let value = record.severityNumber, value >= minimumSeverity else { return false } }
+        if let minimumSeverity {
+            guard let value = record.severityNumber, value >= minimumSeverity else { return false }
+        }
         if !codes.isEmpty { guard matchesCode(record) else { return false } }
         return true
     }
@@ -58,7 +64,10 @@ public struct EventFilter: Sendable, Hashable {
         var lines: [String] = []
         if let since { lines.append("since \(ReportTime.string(since))") }
         if let until { lines.append("until \(ReportTime.string(until))") }
-        for (label, values) in [("correlation id", correlationIDs), ("operation id", operationIDs), ("install id", installIDs), ("kind", kinds), ("code", codes)]
+        for (label, values) in [
+            ("correlation id", correlationIDs), ("operation id", operationIDs), ("install id", installIDs),
+            ("kind", kinds), ("code", codes),
+        ]
         where !values.isEmpty {
             lines.append("\(label) \(values.sorted().joined(separator: ", "))")
         }

@@ -8,7 +8,8 @@ package enum InputOrder {
             (index: index, path: path, info: path == "-" ? nil : SegmentReader.firstSegmentInfo(path: path))
         }
         let segments = keyed.filter { $0.info != nil && $0.info?.isBundleManifest == false }.sorted { left, right in
-            let l = left.info!, r = right.info!
+            let l = left.info!
+            let r = right.info!
             return (l.installID ?? "", l.createdAt ?? "", l.sequence ?? 0, left.path)
                 < (r.installID ?? "", r.createdAt ?? "", r.sequence ?? 0, right.path)
         }

@@ -24,7 +24,8 @@ public struct InputSummary: Sendable {
     public var warnings: [String] {
         var lines = issues.map { $0.message(file: path) }
         if invalidLines > 0 {
-            lines.append("\(path): \(invalidLines) lines are not AuthTrail events, for example: \(invalidLineSample ?? "")")
+            lines.append(
+                "\(path): \(invalidLines) lines are not AuthTrail events, for example: \(invalidLineSample ?? "")")
         }
         if newerSchemaEvents > 0 {
             lines.append(

@@ -54,7 +54,9 @@ public enum SegmentReader {
         return payload.withUnsafeBytes { SegmentInfo(payload: $0) }
     }
 
-    private static func readFully(_ source: inout FileDescriptorSource, into buffer: inout [UInt8]) throws(SystemError) -> Int {
+    private static func readFully(_ source: inout FileDescriptorSource, into buffer: inout [UInt8]) throws(SystemError)
+        -> Int
+    {
         var filled = 0
         while filled < buffer.count {
             let result = buffer.withUnsafeMutableBytes { bytes in

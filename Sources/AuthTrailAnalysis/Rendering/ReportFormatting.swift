@@ -10,7 +10,9 @@ enum ReportFormatting {
 
     static func milliseconds(_ value: Int64?) -> String {
         guard let value else { return "-" }
-        if value >= 60_000 { return "\(Double(value / 100) / 10 / 60) min".replacingOccurrences(of: ".0 min", with: " min") }
+        if value >= 60_000 {
+            return "\(Double(value / 100) / 10 / 60) min".replacingOccurrences(of: ".0 min", with: " min")
+        }
         if value >= 1_000 { return "\(Double(value / 100) / 10) s" }
         return "\(value) ms"
     }

@@ -7,7 +7,9 @@ struct TextTable {
     func render(colour: Bool = false) -> String {
         var widths = header.map(\.count)
         for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], cell.count)
+            }
         }
         func line(_ cells: [String]) -> String {
             let padded = cells.enumerated().map { index, cell in

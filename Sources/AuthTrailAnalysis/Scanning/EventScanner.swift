@@ -197,14 +197,18 @@ private struct Cursor {
     }
 
     mutating func integer(into field: inout Int?) -> Bool {
-        guard base[index] == UInt8(ascii: "-") || (base[index] >= 0x30 && base[index] <= 0x39) else { return skipValue() }
+        guard base[index] == UInt8(ascii: "-") || (base[index] >= 0x30 && base[index] <= 0x39) else {
+            return skipValue()
+        }
         guard let parsed = parseNumber() else { return false }
         field = parsed.integer
         return true
     }
 
     mutating func number(into field: inout Double?) -> Bool {
-        guard base[index] == UInt8(ascii: "-") || (base[index] >= 0x30 && base[index] <= 0x39) else { return skipValue() }
+        guard base[index] == UInt8(ascii: "-") || (base[index] >= 0x30 && base[index] <= 0x39) else {
+            return skipValue()
+        }
         guard let parsed = parseNumber() else { return false }
         field = parsed.value
         return true
@@ -213,7 +217,9 @@ private struct Cursor {
     /// A string value; nil when it is not a well-formed string.
     mutating func stringValue() -> String? {
         guard base[index] == quote, let (start, stop, escaped) = stringBounds() else { return nil }
-        if !escaped { return String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self) }
+        if !escaped {
+            return String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self)
+        }
         return unescape(start, stop)
     }
 
@@ -280,7 +286,8 @@ private struct Cursor {
                 guard var scalar = hex4(position) else { return nil }
                 position += 4
                 if (0xD800...0xDBFF).contains(scalar), position + 6 <= stop, base[position] == backslash,
-                    base[position + 1] == UInt8(ascii: "u"), let low = hex4(position + 2), (0xDC00...0xDFFF).contains(low)
+                    base[position + 1] == UInt8(ascii: "u"), let low = hex4(position + 2),
+                    (0xDC00...0xDFFF).contains(low)
                 {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     position += 6

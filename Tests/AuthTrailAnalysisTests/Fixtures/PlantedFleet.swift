@@ -37,7 +37,9 @@ struct PlantedFleet {
     /// All segment files, in reverse name order (readers must not depend on the order they are given).
     func segmentFiles() throws -> [String] {
         try deviceFolders.flatMap { folder in
-            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".zst") }.map { "\(folder)/\($0)" }
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".zst") }.map {
+                "\(folder)/\($0)"
+            }
         }.sorted().reversed()
     }
 
@@ -62,8 +64,9 @@ struct PlantedFleet {
 
     private static func writeDevice(_ device: Int, to folder: URL) throws {
         let clock = ManualTrailClock(start: start)
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: folder, app: AppInfo(identifier: "com.contoso.fleet", version: "3.\(device)"), clock: clock))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: folder, app: AppInfo(identifier: "com.contoso.fleet", version: "3.\(device)"), clock: clock))
         var time = start.addingTimeInterval(60)
         let user = "user-\(device)"
         func operation(_ steps: [Step]) {
@@ -72,14 +75,18 @@ struct PlantedFleet {
             for (index, step) in steps.enumerated() {
                 attemptStart = attemptStart.addingTimeInterval(Double(step.gap) / 1000)
                 let end = attemptStart.addingTimeInterval(0.2)
-                trail.record(TrailEvent(
-                    name: .acquisitionStart, severity: .debug, timestamp: attemptStart, operationID: id, attempt: index + 1,
-                    kind: step.kind, scopes: ["User.Read"], attributes: ["enduser.id": user]))
-                trail.record(TrailEvent(
-                    name: .acquisitionEnd, severity: step.failure == nil ? .info : .error, timestamp: end, operationID: id,
-                    attempt: index + 1, kind: step.kind, scopes: ["User.Read"], correlationID: UUID().uuidString,
-                    duration: .milliseconds(200), outcome: step.outcome, failure: step.failure,
-                    attributes: ["enduser.id": user]))
+                trail.record(
+                    TrailEvent(
+                        name: .acquisitionStart, severity: .debug, timestamp: attemptStart, operationID: id,
+                        attempt: index + 1,
+                        kind: step.kind, scopes: ["User.Read"], attributes: ["enduser.id": user]))
+                trail.record(
+                    TrailEvent(
+                        name: .acquisitionEnd, severity: step.failure == nil ? .info : .error, timestamp: end,
+                        operationID: id,
+                        attempt: index + 1, kind: step.kind, scopes: ["User.Read"], correlationID: UUID().uuidString,
+                        duration: .milliseconds(200), outcome: step.outcome, failure: step.failure,
+                        attributes: ["enduser.id": user]))
                 attemptStart = end
             }
             time = time.addingTimeInterval(600)
@@ -96,11 +103,13 @@ struct PlantedFleet {
             Step(kind: .interactive, failure: cancelled, outcome: .cancelled, gap: 1000),
         ])
         operation([
-            Step(kind: .silent, failure: throttled, outcome: .failure), Step(kind: .silent, outcome: .success, gap: 31_000),
+            Step(kind: .silent, failure: throttled, outcome: .failure),
+            Step(kind: .silent, outcome: .success, gap: 31_000),
         ])
         for _ in 0...device {
             operation([
-                Step(kind: .silent, failure: throttled, outcome: .failure), Step(kind: .silent, outcome: .success, gap: 2_000),
+                Step(kind: .silent, failure: throttled, outcome: .failure),
+                Step(kind: .silent, outcome: .success, gap: 2_000),
             ])
         }
         if device == 1 {
@@ -118,7 +127,8 @@ struct PlantedFleet {
     }
 
     private static func damageSegment(in folder: String) throws {
-        let segment = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".zst") }.sorted()[0]
+        let segment = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".zst") }
+            .sorted()[0]
         let path = "\(folder)/\(segment)"
         let time = Timestamp.string(start.addingTimeInterval(120))
         let extra = """
@@ -134,7 +144,8 @@ struct PlantedFleet {
         // A torn frame: the first half of a one-block frame, so nothing in it decodes.
         var torn = [UInt8]()
         let tornCompressor = try ZstdCompressor()
-        try tornCompressor.write(Array(String(repeating: "{\"event.name\":\"log\",\"body\":\"lost\"}\n", count: 50).utf8), into: &torn)
+        try tornCompressor.write(
+            Array(String(repeating: "{\"event.name\":\"log\",\"body\":\"lost\"}\n", count: 50).utf8), into: &torn)
         try tornCompressor.endFrame(into: &torn)
         bytes += torn.prefix(torn.count / 2)
         try FileManager.default.removeItem(atPath: path)

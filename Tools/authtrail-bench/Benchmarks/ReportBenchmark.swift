@@ -5,9 +5,9 @@ import AuthTrailTestSupport
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `authtrail-bench report`: parse + aggregate throughput and peak memory of `authtrail report` against its anchors,
@@ -38,24 +38,30 @@ struct ReportBenchmark: ParsableCommand {
         let files = try prepare(folder)
         let decompressed = try Self.decompressedBytes(files)
         let megabytesRead = Double(decompressed) / 1_000_000
-        let compressed = files.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }.reduce(0, +)
+        let compressed = files.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
+            .reduce(0, +)
         print("data: \(files.count) segments from \(devices) devices in \(folder)")
-        print(String(format: "      %.1f MB decompressed, %.1f MB compressed (%.1fx)", megabytesRead, Double(compressed) / 1e6,
-                     Double(decompressed) / Double(max(compressed, 1))))
+        print(
+            String(
+                format: "      %.1f MB decompressed, %.1f MB compressed (%.1fx)", megabytesRead,
+                Double(compressed) / 1e6,
+                Double(decompressed) / Double(max(compressed, 1))))
 
         // Peak memory first: getrusage(RUSAGE_CHILDREN) keeps the largest child so far, and the anchors come later.
         let binary = ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
-        let cli = try Self.time { _ = try ProcessRunner.run(binary, ["report", "--format", "json", "-o", "/dev/null", folder]) }
+        let cli = try Self.time {
+            _ = try ProcessRunner.run(binary, ["report", "--format", "json", "-o", "/dev/null", folder])
+        }
         var usage = rusage()
         #if canImport(Darwin)
-        getrusage(RUSAGE_CHILDREN, &usage)
+            getrusage(RUSAGE_CHILDREN, &usage)
         #else
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         #endif
         #if canImport(Darwin)
-        let peakMegabytes = Double(usage.ru_maxrss) / 1_048_576
+            let peakMegabytes = Double(usage.ru_maxrss) / 1_048_576
         #else
-        let peakMegabytes = Double(usage.ru_maxrss) / 1024
+            let peakMegabytes = Double(usage.ru_maxrss) / 1024
         #endif
 
         let quoted = files.map { "'\($0)'" }.joined(separator: " ")
@@ -67,7 +73,8 @@ struct ReportBenchmark: ParsableCommand {
         let groups = report.patterns.count
         let failures = report.patterns.map(\.count).reduce(0, +)
 
-        let jqFilter = #"reduce (inputs | select(.["event.name"] == "acquisition.end" and .outcome != "success" and .["error.domain"] != null) | [.["error.domain"], .["error.code"], .["error.subcode"]] | tostring) as $k ({}; .[$k] += 1) | [length, add]"#
+        let jqFilter =
+            #"reduce (inputs | select(.["event.name"] == "acquisition.end" and .outcome != "success" and .["error.domain"] != null) | [.["error.domain"], .["error.code"], .["error.subcode"]] | tostring) as $k ({}; .[$k] += 1) | [length, add]"#
         var jq: Double?
         var jqResult = ""
         if !skipJq {
@@ -100,21 +107,31 @@ struct ReportBenchmark: ParsableCommand {
         print("")
         print("| tool | time | throughput | authtrail is |")
         print("|---|---|---|---|")
-        print("| `zstd -d -c FILES > /dev/null` | \(rate(zstd)) | \(String(format: "%.0f%% of this", 100 * zstd / authtrail)) |")
+        print(
+            "| `zstd -d -c FILES > /dev/null` | \(rate(zstd)) | \(String(format: "%.0f%% of this", 100 * zstd / authtrail)) |"
+        )
         print("| authtrail decode + split + scan only (no aggregation) | \(rate(decoding)) | |")
         print("| authtrail parse + aggregate (in process, `Report.build`) | \(rate(authtrail)) | |")
-        print("| `authtrail report --format json DIR` (process) | \(rate(cli)) | peak RSS \(String(format: "%.1f", peakMegabytes)) MB |")
+        print(
+            "| `authtrail report --format json DIR` (process) | \(rate(cli)) | peak RSS \(String(format: "%.1f", peakMegabytes)) MB |"
+        )
         if let jq {
             print("| `zstd -dc FILES \\| jq -n 'reduce …'` | \(rate(jq)) | \(Self.compare(jq / authtrail)) |")
         }
         if let duckSeconds {
-            print("| DuckDB 1 thread `read_ndjson` group-by | \(rate(duckSeconds)) | \(Self.compare(duckSeconds / authtrail)) |")
+            print(
+                "| DuckDB 1 thread `read_ndjson` group-by | \(rate(duckSeconds)) | \(Self.compare(duckSeconds / authtrail)) |"
+            )
         } else {
             print("| DuckDB | failed: \(duck.standardError.suffix(200)) | | |")
         }
         print("")
-        print("same answer: authtrail \(groups) groups / \(failures) failures; jq [groups, failures] \(jqResult.trimmingCharacters(in: .whitespacesAndNewlines)); DuckDB \(duckFields.dropFirst().joined(separator: " / "))")
-        print("goals: >= 50% of zstd -d: \(zstd / authtrail >= 0.5 ? "met" : "NOT met"); >= 10x jq: \(jq.map { $0 / authtrail >= 10 ? "met" : "NOT met" } ?? "skipped"); faster than DuckDB: \(duckSeconds.map { $0 > authtrail ? "met" : "NOT met" } ?? "-"); peak RSS < 100 MB: \(peakMegabytes < 100 ? "met" : "NOT met")")
+        print(
+            "same answer: authtrail \(groups) groups / \(failures) failures; jq [groups, failures] \(jqResult.trimmingCharacters(in: .whitespacesAndNewlines)); DuckDB \(duckFields.dropFirst().joined(separator: " / "))"
+        )
+        print(
+            "goals: >= 50% of zstd -d: \(zstd / authtrail >= 0.5 ? "met" : "NOT met"); >= 10x jq: \(jq.map { $0 / authtrail >= 10 ? "met" : "NOT met" } ?? "skipped"); faster than DuckDB: \(duckSeconds.map { $0 > authtrail ? "met" : "NOT met" } ?? "-"); peak RSS < 100 MB: \(peakMegabytes < 100 ? "met" : "NOT met")"
+        )
     }
 
     /// "2.1x faster" or "1.5x slower", from the anchor's time over authtrail's.
@@ -137,7 +154,9 @@ struct ReportBenchmark: ParsableCommand {
     @discardableResult
     private static func shell(_ command: String) throws -> String {
         let result = try ProcessRunner.run("sh", ["-c", command])
-        guard result.status == 0 else { throw ValidationError("`\(command.prefix(80))…` failed: \(result.standardError)") }
+        guard result.status == 0 else {
+            throw ValidationError("`\(command.prefix(80))…` failed: \(result.standardError)")
+        }
         return result.text
     }
 
@@ -155,16 +174,18 @@ struct ReportBenchmark: ParsableCommand {
             let perDevice = megabytes * 1_000_000 / 420 / devices
             for device in 0..<devices {
                 let clock = ManualTrailClock(start: Date(timeIntervalSince1970: 1_795_000_000))
-                let trail = try Trail(configuration: TrailConfiguration(
-                    directory: URL(fileURLWithPath: "\(folder)/device-\(device)"),
-                    app: AppInfo(identifier: "com.contoso.bench", version: "1.\(device)"), clock: clock))
+                let trail = try Trail(
+                    configuration: TrailConfiguration(
+                        directory: URL(fileURLWithPath: "\(folder)/device-\(device)"),
+                        app: AppInfo(identifier: "com.contoso.bench", version: "1.\(device)"), clock: clock))
                 for (index, event) in SampleEvents.make(count: perDevice, seed: UInt64(device + 1)).enumerated() {
                     trail.record(event)
                     if index % 10_000 == 0 { trail.flush() }
                 }
                 trail.shutdown()
                 guard trail.health.eventsLost == 0 else {
-                    throw ValidationError("the writer lost \(trail.health.eventsLost) events: \(trail.health.lastError ?? "")")
+                    throw ValidationError(
+                        "the writer lost \(trail.health.eventsLost) events: \(trail.health.lastError ?? "")")
                 }
             }
             _ = FileManager.default.createFile(atPath: marker, contents: Data())

@@ -30,7 +30,8 @@ struct BundleCommand: ParsableCommand {
     func run() throws {
         let result: BundleWriter.Result
         do {
-            result = try BundleWriter(toolVersion: "authtrail \(authTrailLibraryVersion)").write(paths: paths, to: output, force: force)
+            result = try BundleWriter(toolVersion: "authtrail \(authTrailLibraryVersion)").write(
+                paths: paths, to: output, force: force)
         } catch {
             printError("authtrail: \(error.message)")
             throw ExitStatus.cannotCreate
@@ -47,7 +48,8 @@ struct BundleCommand: ParsableCommand {
         }
         if !result.findings.isEmpty {
             printError(
-                "authtrail: WARNING: --force: \(output) contains \(result.findings.count) residual personal data or secret findings")
+                "authtrail: WARNING: --force: \(output) contains \(result.findings.count) residual personal data or secret findings"
+            )
         }
         let manifest = result.manifest
         print(

@@ -90,7 +90,9 @@ struct FilterOptions: ParsableArguments {
 
     @Option(
         name: .customLong("code"),
-        help: "Keep events with this code: -50002, MSALErrorDomain:-50002, a name, a sub-code, an HTTP status or AADSTS50076 (repeatable).")
+        help:
+            "Keep events with this code: -50002, MSALErrorDomain:-50002, a name, a sub-code, an HTTP status or AADSTS50076 (repeatable)."
+    )
     var codes: [String] = []
 
     @Option(help: "Keep events at or above this severity: TRACE, DEBUG, INFO, WARN, ERROR, FATAL.")
@@ -101,7 +103,8 @@ struct FilterOptions: ParsableArguments {
         func time(_ text: String?, _ name: String) throws -> Int64? {
             guard let text else { return nil }
             guard let value = EventFilter.parseTime(text) else {
-                throw ValidationError("--\(name) \(text): expected an RFC 3339 time such as 2026-11-22T21:56:58Z or a date")
+                throw ValidationError(
+                    "--\(name) \(text): expected an RFC 3339 time such as 2026-11-22T21:56:58Z or a date")
             }
             return value
         }
