@@ -75,6 +75,7 @@ public enum SegmentReader {
     private struct Sink<Consumer: LogConsumer>: DecodedStreamSink {
         var summary: InputSummary
         let consumer: UnsafeMutablePointer<Consumer>
+        var cache = StringCache()
 
         mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
             guard variant == SkippableFrame.authTrailVariant, let info = SegmentInfo(payload: payload) else { return }
@@ -84,7 +85,7 @@ public enum SegmentReader {
 
         mutating func line(_ bytes: UnsafeRawBufferPointer) {
             guard !bytes.isEmpty else { return }
-            guard let record = EventScanner.record(bytes) else {
+            guard let record = EventScanner.record(bytes, cache: &cache) else {
                 summary.invalidLines += 1
                 if summary.invalidLineSample == nil {
                     summary.invalidLineSample = String(decoding: bytes.prefix(200), as: UTF8.self)

@@ -12,16 +12,55 @@ import Foundation
 package enum EventScanner {
     /// The record in `line`: the scanner's, or Foundation's when the scanner declines; nil when the line is not a
     /// JSON object with an `event.name`.
-    package static func record(_ line: UnsafeRawBufferPointer) -> LogRecord? {
-        if let record = scan(line) { return record }
+    package static func record(_ line: UnsafeRawBufferPointer, cache: inout StringCache) -> LogRecord? {
+        if let record = scan(line, cache: &cache) { return record }
         return LogRecord(foundationParsing: line)
     }
 
+    /// `record(_:cache:)` without a cache shared across lines.
+    package static func record(_ line: UnsafeRawBufferPointer) -> LogRecord? {
+        var cache = StringCache()
+        return record(line, cache: &cache)
+    }
+
     /// The scanner alone: nil when the line is not in the writer's plain form (the caller falls back).
-    package static func scan(_ line: UnsafeRawBufferPointer) -> LogRecord? {
+    package static func scan(_ line: UnsafeRawBufferPointer, cache: inout StringCache) -> LogRecord? {
         guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        var cursor = Cursor(base: base, end: line.count)
-        return cursor.object()
+        return withUnsafeMutablePointer(to: &cache) { cache in
+            var cursor = Cursor(base: base, end: line.count, cache: cache)
+            return cursor.object()
+        }
+    }
+
+    /// `scan(_:cache:)` without a cache shared across lines.
+    package static func scan(_ line: UnsafeRawBufferPointer) -> LogRecord? {
+        var cache = StringCache()
+        return scan(line, cache: &cache)
+    }
+}
+
+/// The last few values of the repetitive string fields (event name, install id, kind, outcome, error names…), so
+/// a line that repeats one reuses its `String` instead of validating and allocating it again. One per reader.
+package struct StringCache {
+    fileprivate var slots = [[(bytes: [UInt8], value: String)]](repeating: [], count: 32)
+    fileprivate var next = [Int](repeating: 0, count: 32)
+
+    package init() {}
+
+    fileprivate mutating func string(slot: Int, _ start: UnsafePointer<UInt8>, _ count: Int) -> String {
+        for entry in slots[slot] where entry.bytes.count == count {
+            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, start, count) == 0 }) { return entry.value }
+        }
+        let buffer = UnsafeBufferPointer(start: start, count: count)
+        let value = String(decoding: buffer, as: UTF8.self)
+        guard count <= 64 else { return value }
+        if slots[slot].count < 4 {
+            slots[slot].append((Array(buffer), value))
+        } else {
+            slots[slot][next[slot]] = (Array(buffer), value)
+            next[slot] = (next[slot] + 1) % 4
+        }
+        return value
     }
 }
 
@@ -62,11 +101,13 @@ private let backslash = UInt8(ascii: "\\")
 private struct Cursor {
     let base: UnsafePointer<UInt8>
     let end: Int
+    let cache: UnsafeMutablePointer<StringCache>
     var index = 0
 
-    init(base: UnsafePointer<UInt8>, end: Int) {
+    init(base: UnsafePointer<UInt8>, end: Int, cache: UnsafeMutablePointer<StringCache>) {
         self.base = base
         self.end = end
+        self.cache = cache
     }
 
     @inline(__always) mutating func skipSpace() {
@@ -135,7 +176,7 @@ private struct Cursor {
     mutating func value(for key: Key, into record: inout LogRecord, sawName: inout Bool) -> Bool {
         switch key {
         case .eventName:
-            guard let text = stringValue() else { return false }
+            guard let text = stringValue(cached: key) else { return false }
             record.eventName = text
             sawName = true
         case .timestamp:
@@ -146,18 +187,18 @@ private struct Cursor {
             } else if let date = Timestamp.parse(Array(UnsafeBufferPointer(start: base + start, count: stop - start))) {
                 record.timestampMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
             }
-        case .severityText: return string(into: &record.severityText)
-        case .installID: return string(into: &record.installID)
+        case .severityText: return string(into: &record.severityText, cached: .severityText)
+        case .installID: return string(into: &record.installID, cached: .installID)
         case .operationID: return string(into: &record.operationID)
-        case .kind: return string(into: &record.kind)
+        case .kind: return string(into: &record.kind, cached: .kind)
         case .correlationID: return string(into: &record.correlationID)
-        case .outcome: return string(into: &record.outcome)
-        case .errorDomain: return string(into: &record.errorDomain)
-        case .errorCodeName: return string(into: &record.errorCodeName)
-        case .errorSubcodeName: return string(into: &record.errorSubcodeName)
-        case .action: return string(into: &record.action)
-        case .userID: return string(into: &record.userID)
-        case .appVersion: return string(into: &record.appVersion)
+        case .outcome: return string(into: &record.outcome, cached: .outcome)
+        case .errorDomain: return string(into: &record.errorDomain, cached: .errorDomain)
+        case .errorCodeName: return string(into: &record.errorCodeName, cached: .errorCodeName)
+        case .errorSubcodeName: return string(into: &record.errorSubcodeName, cached: .errorSubcodeName)
+        case .action: return string(into: &record.action, cached: .action)
+        case .userID: return string(into: &record.userID, cached: .userID)
+        case .appVersion: return string(into: &record.appVersion, cached: .appVersion)
         case .schema: return integer(into: &record.schema)
         case .severityNumber: return integer(into: &record.severityNumber)
         case .attempt: return integer(into: &record.attempt)
@@ -189,9 +230,9 @@ private struct Cursor {
         return true
     }
 
-    mutating func string(into field: inout String?) -> Bool {
+    mutating func string(into field: inout String?, cached key: Key? = nil) -> Bool {
         guard base[index] == quote else { return skipValue() }
-        guard let text = stringValue() else { return false }
+        guard let text = stringValue(cached: key) else { return false }
         field = text
         return true
     }
@@ -215,9 +256,10 @@ private struct Cursor {
     }
 
     /// A string value; nil when it is not a well-formed string.
-    mutating func stringValue() -> String? {
+    mutating func stringValue(cached key: Key? = nil) -> String? {
         guard base[index] == quote, let (start, stop, escaped) = stringBounds() else { return nil }
         if !escaped {
+            if let key { return cache.pointee.string(slot: key.rawValue, base + start, stop - start) }
             return String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self)
         }
         return unescape(start, stop)
