@@ -145,4 +145,16 @@ struct ReportCommandTests {
         let bad = try ProcessRunner.authtrail(["cat", "--since", "yesterday", out])
         #expect(bad.status == 64)
     }
+
+    @Test("input with no events fails with exit status 65 after a warning naming the file and byte offset")
+    func noEvents() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let garbage = directory.path + "/garbage.zst"
+        try Data("this is not zstd at all".utf8).write(to: URL(fileURLWithPath: garbage))
+        let result = try ProcessRunner.authtrail(["report", garbage])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("authtrail: warning: \(garbage): byte 0: not zstd data"))
+        #expect(result.standardError.contains("no AuthTrail events"))
+    }
 }
