@@ -5,5 +5,8 @@ struct AuthtrailCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authtrail",
         abstract: "Diagnose MSAL token acquisition failures from AuthTrail logs.",
-        subcommands: [DemoCommand.self, ReportCommand.self, ExplainCommand.self, RedactCommand.self])
+        subcommands: [
+            DemoCommand.self, ReportCommand.self, ExplainCommand.self, RedactCommand.self, CatCommand.self,
+            BundleCommand.self, VerifyCommand.self,
+        ])
 }

@@ -38,7 +38,7 @@ struct DemoCommand: AsyncParsableCommand {
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
             .filter { !before.contains($0) && $0.hasSuffix(".jsonl.zst") }.sorted().map { "\(out)/\($0)" }
         print("Wrote \(written.count) segment\(written.count == 1 ? "" : "s") to \(out)/ (health: \(trail.health.eventsWritten) events written, \(trail.health.eventsLost) lost)\n")
-        let report = Report(inputs: try written.map { try SegmentReader.read(path: $0) })
+        let report = Report.build(paths: written).report
         print(report.renderText())
         print("Read the raw events with: zstdcat \(out)/*.jsonl.zst | jq .")
     }

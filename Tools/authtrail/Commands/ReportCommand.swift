@@ -1,37 +1,127 @@
 import ArgumentParser
 import AuthTrailAnalysis
+import Foundation
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Summarise failure patterns in segments, directories or bundles.",
+        abstract: "Summarise failure patterns and retry behaviour in segments, directories or bundles.",
         discussion: """
+            Inputs are read in device and time order; torn tails and corrupt frames are skipped with a one-line \
+            warning naming the file and byte offset. The JSON format is documented in docs/REPORT-JSON.md.
+
             Exit status: 0 when every input was read (warnings about torn or corrupt data go to standard error), \
-            66 when an input could not be opened, 65 when no input held a readable event.
+            66 when an input could not be opened, 65 when no input held a readable event, 73 when the output file \
+            could not be written.
             """)
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json, html
+    }
+
+    enum Colour: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
     @Argument(help: "Segment files, bundles or directories (searched recursively for *.zst); - for standard input.")
-    var paths: [String]
+    var paths: [String] = ["-"]
+
+    @Option(help: "Output format: text, markdown, json or html.")
+    var format: Format = .text
+
+    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "Colour in text output: auto (only on a terminal), always or never.")
+    var colour: Colour = .auto
+
+    @OptionGroup var filters: FilterOptions
 
     func run() throws {
-        let expanded = InputFiles.expand(paths)
-        var inputs = [SegmentReadResult]()
-        var unreadable = expanded.problems.map(\.message)
-        for file in expanded.files {
-            do {
-                inputs.append(try SegmentReader.read(path: file))
-            } catch {
-                unreadable.append("\(file): \(error)")
-            }
+        let filter = try filters.eventFilter()
+        let (report, problems) = Report.build(paths: paths, filter: filter)
+        for problem in problems { printError("authtrail: \(problem.message)") }
+        for warning in report.health.warnings { printError("authtrail: warning: \(warning)") }
+        let toTerminal = output == nil && isatty(1) == 1
+        let text: String
+        switch format {
+        case .text: text = report.renderText(colour: colour == .always || (colour == .auto && toTerminal))
+        case .markdown: text = report.renderMarkdown()
+        case .json: text = report.renderJSON()
+        case .html: text = report.renderHTML()
         }
-        let report = Report(inputs: inputs)
-        print(report.renderText(), terminator: "")
-        for problem in unreadable { printError("authtrail: \(problem)") }
-        for warning in report.warnings { printError("authtrail: warning: \(warning)") }
-        if !unreadable.isEmpty { throw ExitStatus.noInput }
-        if report.events == 0 {
+        if let output {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                printError("authtrail: \(output): cannot write the report: \(error.localizedDescription)")
+                throw ExitStatus.cannotCreate
+            }
+        } else {
+            print(text, terminator: "")
+        }
+        if !problems.isEmpty { throw ExitStatus.noInput }
+        if report.input.events == 0 && filter.isEmpty {
             printError("authtrail: no AuthTrail events in \(paths.joined(separator: " "))")
             throw ExitStatus.dataError
         }
+    }
+}
+
+/// The event filters `report` and `cat` share.
+struct FilterOptions: ParsableArguments {
+    @Option(help: "Keep events at or after this time (RFC 3339, or a date such as 2026-11-22).")
+    var since: String?
+
+    @Option(help: "Keep events before this time.")
+    var until: String?
+
+    @Option(name: .customLong("correlation-id"), help: "Keep events with this MSAL correlation id (repeatable).")
+    var correlationIDs: [String] = []
+
+    @Option(name: .customLong("operation-id"), help: "Keep events of this operation (repeatable).")
+    var operationIDs: [String] = []
+
+    @Option(name: .customLong("install-id"), help: "Keep events of this install (repeatable).")
+    var installIDs: [String] = []
+
+    @Option(name: .customLong("kind"), help: "Keep attempts of this kind: silent or interactive (repeatable).")
+    var kinds: [String] = []
+
+    @Option(
+        name: .customLong("code"),
+        help:
+            "Keep events with this code: -50002, MSALErrorDomain:-50002, a name, a sub-code, an HTTP status or AADSTS50076 (repeatable)."
+    )
+    var codes: [String] = []
+
+    @Option(help: "Keep events at or above this severity: TRACE, DEBUG, INFO, WARN, ERROR, FATAL.")
+    var severity: String?
+
+    func eventFilter() throws -> EventFilter {
+        var filter = EventFilter()
+        func time(_ text: String?, _ name: String) throws -> Int64? {
+            guard let text else { return nil }
+            guard let value = EventFilter.parseTime(text) else {
+                throw ValidationError(
+                    "--\(name) \(text): expected an RFC 3339 time such as 2026-11-22T21:56:58Z or a date")
+            }
+            return value
+        }
+        filter.since = try time(since, "since")
+        filter.until = try time(until, "until")
+        filter.correlationIDs = Set(correlationIDs)
+        filter.operationIDs = Set(operationIDs)
+        filter.installIDs = Set(installIDs)
+        filter.kinds = Set(kinds)
+        filter.codes = Set(codes)
+        if let severity {
+            let numbers = ["TRACE": 1, "DEBUG": 5, "INFO": 9, "WARN": 13, "ERROR": 17, "FATAL": 21]
+            guard let number = numbers[severity.uppercased()] else {
+                throw ValidationError("--severity \(severity): expected TRACE, DEBUG, INFO, WARN, ERROR or FATAL")
+            }
+            filter.minimumSeverity = number
+        }
+        return filter
     }
 }

@@ -34,7 +34,9 @@ public enum InputFiles {
         return (files, problems)
     }
 
-    private static func collect(directory: String, into files: inout [String], problems: inout [Problem], visited: inout Set<String>) {
+    private static func collect(
+        directory: String, into files: inout [String], problems: inout [Problem], visited: inout Set<String>
+    ) {
         // Resolve links so a symlink loop is visited once.
         let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
         guard visited.insert(resolved).inserted else { return }

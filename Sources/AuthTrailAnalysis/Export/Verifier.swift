@@ -1,0 +1,104 @@
+import AuthTrail
+import Crypto
+import Foundation
+
+/// Checks segments and bundles: frames decode and their checksums match, nothing is torn, no residual personal
+/// data or secrets, and for a bundle that every section matches its manifest entry (event count, content SHA-256).
+public enum Verifier {
+    /// What verifying one file found.
+    public struct FileResult: Sendable {
+        public var path: String
+        public var events = 0
+        public var isBundle = false
+        /// One line per problem (damage, manifest mismatch); empty when the file is sound.
+        public var problems: [String] = []
+        public var findings: [PIIFinding] = []
+        public var isClean: Bool { problems.isEmpty && findings.isEmpty }
+    }
+
+    /// Verifies every file `paths` names (directories recursively); the second value lists unreadable paths.
+    public static func verify(paths: [String]) -> (results: [FileResult], problems: [InputFiles.Problem]) {
+        let expanded = InputFiles.expand(paths)
+        var problems = expanded.problems
+        var results: [FileResult] = []
+        for file in expanded.files {
+            var sink = Sink(path: file)
+            do {
+                let summary = try SegmentReader.read(path: file, into: &sink)
+                sink.endSection()
+                results.append(sink.result(summary))
+            } catch {
+                problems.append(InputFiles.Problem(path: file, reason: error.description))
+            }
+        }
+        return (results, problems)
+    }
+
+    private struct Sink: LogConsumer {
+        let path: String
+        let scanner = ResidualPIIScanner()
+        var manifest: BundleManifest?
+        var sections: [(events: Int, hash: String)] = []
+        var current: (events: Int, hasher: SHA256)?
+        var findings: [PIIFinding] = []
+        var lineNumber = 0
+        var events = 0
+
+        init(path: String) { self.path = path }
+
+        mutating func segment(_ info: SegmentInfo, path: String) {
+            if info.isBundleManifest {
+                manifest = Array(info.json.utf8).withUnsafeBytes { BundleManifest(payload: $0) }
+                return
+            }
+            endSection()
+            current = (0, SHA256())
+        }
+
+        mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+            lineNumber += 1
+            events += 1
+            for kind in scanner.findings(in: line) {
+                findings.append(PIIFinding(path: path, line: lineNumber, kind: kind))
+            }
+            if current == nil { current = (0, SHA256()) }
+            current!.events += 1
+            current!.hasher.update(bufferPointer: line)
+            current!.hasher.update(data: [UInt8(ascii: "\n")])
+        }
+
+        mutating func endSection() {
+            guard let section = current else { return }
+            current = nil
+            sections.append((section.events, section.hasher.finalize().map { String(format: "%02x", $0) }.joined()))
+        }
+
+        func result(_ summary: InputSummary) -> FileResult {
+            var result = FileResult(path: path, events: events, isBundle: manifest != nil, findings: findings)
+            result.problems = summary.issues.map { $0.message(file: path) }
+            if summary.invalidLines > 0 {
+                result.problems.append("\(path): \(summary.invalidLines) lines are not AuthTrail events")
+            }
+            guard let manifest else { return result }
+            if manifest.segments.count != sections.count {
+                result.problems.append(
+                    "\(path): the manifest lists \(manifest.segments.count) segments, the bundle holds \(sections.count)"
+                )
+            }
+            for (index, (entry, section)) in zip(manifest.segments, sections).enumerated() {
+                if entry.events != section.events {
+                    result.problems.append(
+                        "\(path): segment \(index + 1) (\(entry.name)): \(section.events) events, the manifest says \(entry.events)"
+                    )
+                } else if entry.contentSHA256 != section.hash {
+                    result.problems.append(
+                        "\(path): segment \(index + 1) (\(entry.name)): content SHA-256 differs from the manifest")
+                }
+            }
+            if manifest.events != events {
+                result.problems.append("\(path): \(events) events, the manifest says \(manifest.events)")
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import AuthTrail
+import Foundation
+
+/// Which events `report` and `cat` keep: a time range and exact-match filters. Empty sets keep everything.
+public struct EventFilter: Sendable, Hashable {
+    /// Keep events at or after this time (milliseconds since 1970).
+    public var since: Int64?
+    /// Keep events before this time.
+    public var until: Int64?
+    public var correlationIDs: Set<String> = []
+    public var operationIDs: Set<String> = []
+    public var installIDs: Set<String> = []
+    /// `silent` or `interactive`.
+    public var kinds: Set<String> = []
+    /// Codes as `-50002`, `MSALErrorDomain:-50002`, a code name (`interactionRequired`), a sub-code, an HTTP status or
+    /// `AADSTS50076`.
+    public var codes: Set<String> = []
+    /// Keep events at or above this severity number (INFO is 9, ERROR 17).
+    public var minimumSeverity: Int?
+
+    public init() {}
+
+    /// True when nothing is filtered.
+    public var isEmpty: Bool { self == EventFilter() }
+
+    /// Whether `record` passes every filter.
+    public func accepts(_ record: LogRecord) -> Bool {
+        if since != nil || until != nil {
+            guard let time = record.timestampMilliseconds else { return false }
+            if let since, time < since { return false }
+            if let until, time >= until { return false }
+        }
+        if !correlationIDs.isEmpty {
+            guard let value = record.correlationID, correlationIDs.contains(value) else { return false }
+        }
+        if !operationIDs.isEmpty {
+            guard let value = record.operationID, operationIDs.contains(value) else { return false }
+        }
+        if !installIDs.isEmpty { guard let value = record.installID, installIDs.contains(value) else { return false } }
+        if !kinds.isEmpty { guard let value = record.kind, kinds.contains(value) else { return false } }
+        if let minimumSeverity {
+            guard let value = record.severityNumber, value >= minimumSeverity else { return false }
+        }
+        if !codes.isEmpty { guard matchesCode(record) else { return false } }
+        return true
+    }
+
+    private func matchesCode(_ record: LogRecord) -> Bool {
+        var names: [String] = []
+        if let code = record.errorCode {
+            names.append(String(code))
+            if let domain = record.errorDomain { names.append("\(domain):\(code)") }
+        }
+        if let name = record.errorCodeName { names.append(name) }
+        if let subcode = record.errorSubcode { names.append(String(subcode)) }
+        if let name = record.errorSubcodeName { names.append(name) }
+        if let status = record.httpStatus { names.append(String(status)) }
+        for sts in record.stsErrorCodes { names += ["AADSTS\(sts)", String(sts)] }
+        return names.contains { codes.contains($0) }
+    }
+
+    /// Human-readable description of the active filters, for the report header.
+    public var descriptions: [String] {
+        var lines: [String] = []
+        if let since { lines.append("since \(ReportTime.string(since))") }
+        if let until { lines.append("until \(ReportTime.string(until))") }
+        for (label, values) in [
+            ("correlation id", correlationIDs), ("operation id", operationIDs), ("install id", installIDs),
+            ("kind", kinds), ("code", codes),
+        ]
+        where !values.isEmpty {
+            lines.append("\(label) \(values.sorted().joined(separator: ", "))")
+        }
+        if let minimumSeverity { lines.append("severity >= \(minimumSeverity)") }
+        return lines
+    }
+}
+
+/// Times in the report: milliseconds since 1970, shown as RFC 3339 UTC with milliseconds.
+package enum ReportTime {
+    package static func string(_ milliseconds: Int64) -> String {
+        Timestamp.string(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+
+    /// Parses RFC 3339 (`2026-11-22T21:56:58Z`, with or without milliseconds or an offset) or a date `2026-11-22`.
+    package static func parse(_ text: String) -> Int64? {
+        var bytes = Array(text.utf8)
+        if bytes.count == 10 { bytes += Array("T00:00:00Z".utf8) }
+        guard let date = Timestamp.parse(bytes) else { return nil }
+        return Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+}
+
+extension EventFilter {
+    /// Parses a `--since`/`--until` value: RFC 3339 or a date; nil when it is neither.
+    public static func parseTime(_ text: String) -> Int64? { ReportTime.parse(text) }
+}

@@ -1,0 +1,37 @@
+package import AuthTrail
+
+/// What reading one input found besides its events: metadata frames, undecodable bytes and lines, newer schemas.
+public struct InputSummary: Sendable {
+    public var path: String
+    /// Lines that parsed as events (before any filter).
+    public var events = 0
+    /// Segment metadata frames, in input order (a bundle holds one per bundled segment).
+    public var segments: [SegmentInfo] = []
+    /// Damage the decoder stepped over.
+    package var issues: [DecodeIssue] = []
+    /// Lines that were not JSON objects with an event name.
+    public var invalidLines = 0
+    /// The first invalid line, cut to 200 bytes, as a sample for the warning.
+    public var invalidLineSample: String?
+    /// Events whose `schema` is newer than this reader knows.
+    public var newerSchemaEvents = 0
+    /// The newest schema version seen.
+    public var newestSchema = 0
+
+    public init(path: String) { self.path = path }
+
+    /// One-line warnings naming the file and byte offset.
+    public var warnings: [String] {
+        var lines = issues.map { $0.message(file: path) }
+        if invalidLines > 0 {
+            lines.append(
+                "\(path): \(invalidLines) lines are not AuthTrail events, for example: \(invalidLineSample ?? "")")
+        }
+        if newerSchemaEvents > 0 {
+            lines.append(
+                "\(path): \(newerSchemaEvents) events use schema \(newestSchema), newer than \(SegmentReader.knownSchema); "
+                    + "fields this version does not know are ignored")
+        }
+        return lines
+    }
+}

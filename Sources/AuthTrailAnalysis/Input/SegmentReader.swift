@@ -1,0 +1,105 @@
+package import AuthTrail
+
+/// Reads segments and bundles — any sequence of zstd frames holding NDJSON events — and streams their events to a
+/// `LogConsumer`, so memory does not grow with the input.
+public enum SegmentReader {
+    /// The newest event schema this reader knows.
+    public static let knownSchema = 1
+
+    /// Reads the file at `path` ("-" for standard input) into `consumer`.
+    package static func read(path: String, into consumer: inout some LogConsumer) throws(SystemError) -> InputSummary {
+        let descriptor = path == "-" ? 0 : try SystemCalls.open(path, write: false)
+        defer { if path != "-" { SystemCalls.close(descriptor) } }
+        var source = FileDescriptorSource(descriptor: descriptor)
+        return read(from: &source, name: path, into: &consumer)
+    }
+
+    /// Reads bytes already in memory into `consumer`.
+    package static func read(bytes: [UInt8], name: String, into consumer: inout some LogConsumer) -> InputSummary {
+        var source = MemorySource(bytes)
+        return read(from: &source, name: name, into: &consumer)
+    }
+
+    package static func read<Consumer: LogConsumer>(
+        from source: inout some ByteSource, name: String, into consumer: inout Consumer
+    ) -> InputSummary {
+        let reader: ZstdStreamReader
+        do {
+            reader = try ZstdStreamReader()
+        } catch {
+            var summary = InputSummary(path: name)
+            summary.issues.append(DecodeIssue(kind: .readError, offset: 0, cause: "\(error)"))
+            return summary
+        }
+        return withUnsafeMutablePointer(to: &consumer) { pointer in
+            var sink = Sink(summary: InputSummary(path: name), consumer: pointer)
+            reader.read(from: &source, into: &sink)
+            return sink.summary
+        }
+    }
+
+    /// Reads only the first metadata frame of a file, cheaply (used to order inputs by device and time).
+    package static func firstSegmentInfo(path: String) -> SegmentInfo? {
+        guard path != "-", let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
+        defer { SystemCalls.close(descriptor) }
+        var source = FileDescriptorSource(descriptor: descriptor)
+        var header = [UInt8](repeating: 0, count: 8)
+        guard (try? readFully(&source, into: &header)) == 8 else { return nil }
+        let magic = UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24
+        guard magic & SkippableFrame.magicMask == SkippableFrame.magicBase else { return nil }
+        let size = Int(UInt32(header[4]) | UInt32(header[5]) << 8 | UInt32(header[6]) << 16 | UInt32(header[7]) << 24)
+        guard size <= 1 << 20 else { return nil }
+        var payload = [UInt8](repeating: 0, count: size)
+        guard (try? readFully(&source, into: &payload)) == size else { return nil }
+        return payload.withUnsafeBytes { SegmentInfo(payload: $0) }
+    }
+
+    private static func readFully(_ source: inout FileDescriptorSource, into buffer: inout [UInt8]) throws(SystemError)
+        -> Int
+    {
+        var filled = 0
+        while filled < buffer.count {
+            let result = buffer.withUnsafeMutableBytes { bytes in
+                Result { () throws(SystemError) in
+                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
+                }
+            }
+            let count = try result.get()
+            if count == 0 { break }
+            filled += count
+        }
+        return filled
+    }
+
+    // The sink lives only inside `read`, so it can hold the consumer by pointer instead of copying it.
+    private struct Sink<Consumer: LogConsumer>: DecodedStreamSink {
+        var summary: InputSummary
+        let consumer: UnsafeMutablePointer<Consumer>
+        var cache = StringCache()
+
+        mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
+            guard variant == SkippableFrame.authTrailVariant, let info = SegmentInfo(payload: payload) else { return }
+            summary.segments.append(info)
+            consumer.pointee.segment(info, path: summary.path)
+        }
+
+        mutating func line(_ bytes: UnsafeRawBufferPointer) {
+            guard !bytes.isEmpty else { return }
+            guard let record = EventScanner.record(bytes, cache: &cache) else {
+                summary.invalidLines += 1
+                if summary.invalidLineSample == nil {
+                    summary.invalidLineSample = String(decoding: bytes.prefix(200), as: UTF8.self)
+                }
+                return
+            }
+            summary.events += 1
+            if let schema = record.schema, schema > SegmentReader.knownSchema {
+                summary.newerSchemaEvents += 1
+                summary.newestSchema = max(summary.newestSchema, schema)
+            }
+            consumer.pointee.event(record, line: bytes)
+        }
+
+        mutating func issue(_ issue: DecodeIssue) { summary.issues.append(issue) }
+    }
+}

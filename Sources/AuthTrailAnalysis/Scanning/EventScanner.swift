@@ -1,0 +1,460 @@
+import AuthTrail
+import Foundation
+
+/// Reads the flat JSON objects the AuthTrail writer produces in one pass over the bytes, keeping only the keys a
+/// `LogRecord` holds and stepping over everything else.
+///
+/// Why hand-written: Foundation's JSONSerialization and JSONDecoder parse these lines at about 40-65 MB/s, while the
+/// report's goal is at least half of `zstd -d`'s throughput (over 700 MB/s). The scanner allocates only the strings
+/// it keeps and never builds a dictionary. It declines (returns nil from `scan`) anything unusual — an escaped key,
+/// an exponent, a number too long for an exact conversion, a malformed array — and `record(_:)` then hands the line
+/// to Foundation, so odd but valid lines still count.
+package enum EventScanner {
+    /// The record in `line`: the scanner's, or Foundation's when the scanner declines; nil when the line is not a
+    /// JSON object with an `event.name`.
+    package static func record(_ line: UnsafeRawBufferPointer, cache: inout StringCache) -> LogRecord? {
+        if let record = scan(line, cache: &cache) { return record }
+        return LogRecord(foundationParsing: line)
+    }
+
+    /// `record(_:cache:)` without a cache shared across lines.
+    package static func record(_ line: UnsafeRawBufferPointer) -> LogRecord? {
+        var cache = StringCache()
+        return record(line, cache: &cache)
+    }
+
+    /// The scanner alone: nil when the line is not in the writer's plain form (the caller falls back).
+    package static func scan(_ line: UnsafeRawBufferPointer, cache: inout StringCache) -> LogRecord? {
+        guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        return withUnsafeMutablePointer(to: &cache) { cache in
+            var cursor = Cursor(base: base, end: line.count, cache: cache)
+            return cursor.object()
+        }
+    }
+
+    /// `scan(_:cache:)` without a cache shared across lines.
+    package static func scan(_ line: UnsafeRawBufferPointer) -> LogRecord? {
+        var cache = StringCache()
+        return scan(line, cache: &cache)
+    }
+}
+
+/// The last few values of the repetitive string fields (event name, install id, kind, outcome, error names…), so
+/// a line that repeats one reuses its `String` instead of validating and allocating it again. One per reader.
+package struct StringCache {
+    fileprivate var slots = [[(bytes: [UInt8], value: String)]](repeating: [], count: 32)
+    fileprivate var next = [Int](repeating: 0, count: 32)
+
+    package init() {}
+
+    fileprivate mutating func string(slot: Int, _ start: UnsafePointer<UInt8>, _ count: Int) -> String {
+        for entry in slots[slot] where entry.bytes.count == count {
+            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, start, count) == 0 }) { return entry.value }
+        }
+        let buffer = UnsafeBufferPointer(start: start, count: count)
+        let value = String(decoding: buffer, as: UTF8.self)
+        guard count <= 64 else { return value }
+        if slots[slot].count < 4 {
+            slots[slot].append((Array(buffer), value))
+        } else {
+            slots[slot][next[slot]] = (Array(buffer), value)
+            next[slot] = (next[slot] + 1) % 4
+        }
+        return value
+    }
+}
+
+// The keys a record keeps; bucketed by length and compared by their first and last eight bytes, then in full.
+private enum Key: Int {
+    case timestamp, schema, eventName, severityText, severityNumber, installID, operationID, attempt, kind
+    case correlationID, duration, outcome, errorDomain, errorCode, errorCodeName, errorSubcode, errorSubcodeName
+    case stsErrorCodes, httpStatus, retryAfter, action, waitMilliseconds, userID, droppedCount, appVersion
+}
+
+private struct KeyEntry {
+    let bytes: [UInt8]
+    let key: Key
+}
+
+private let keysByLength: [[KeyEntry]] = {
+    let names: [(String, Key)] = [
+        (FieldName.timestamp, .timestamp), (FieldName.schema, .schema), (FieldName.eventName, .eventName),
+        (FieldName.severityText, .severityText), (FieldName.severityNumber, .severityNumber),
+        (FieldName.installID, .installID), (FieldName.operationID, .operationID), (FieldName.attempt, .attempt),
+        (FieldName.kind, .kind), (FieldName.correlationID, .correlationID),
+        (FieldName.durationMilliseconds, .duration), (FieldName.outcome, .outcome),
+        (FieldName.errorDomain, .errorDomain), (FieldName.errorCode, .errorCode),
+        (FieldName.errorCodeName, .errorCodeName), (FieldName.errorSubcode, .errorSubcode),
+        (FieldName.errorSubcodeName, .errorSubcodeName), (FieldName.stsErrorCodes, .stsErrorCodes),
+        (FieldName.httpStatus, .httpStatus), (FieldName.retryAfterSeconds, .retryAfter), (FieldName.action, .action),
+        (FieldName.waitMilliseconds, .waitMilliseconds), (AnalysisFieldName.userID, .userID),
+        (AnalysisFieldName.droppedCount, .droppedCount), (AnalysisFieldName.appVersion, .appVersion),
+    ]
+    var table = [[KeyEntry]](repeating: [], count: 64)
+    for (name, key) in names { table[name.utf8.count].append(KeyEntry(bytes: Array(name.utf8), key: key)) }
+    return table
+}()
+
+private let quote = UInt8(ascii: "\"")
+private let backslash = UInt8(ascii: "\\")
+
+private struct Cursor {
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    let cache: UnsafeMutablePointer<StringCache>
+    var index = 0
+
+    init(base: UnsafePointer<UInt8>, end: Int, cache: UnsafeMutablePointer<StringCache>) {
+        self.base = base
+        self.end = end
+        self.cache = cache
+    }
+
+    @inline(__always) mutating func skipSpace() {
+        while index < end {
+            let byte = base[index]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
+            index += 1
+        }
+    }
+
+    @inline(__always) mutating func take(_ byte: UInt8) -> Bool {
+        skipSpace()
+        guard index < end, base[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func object() -> LogRecord? {
+        let table = keysByLength
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var record = LogRecord(eventName: "")
+        var sawName = false
+        skipSpace()
+        if index < end, base[index] == UInt8(ascii: "}") { return nil }
+        while true {
+            guard take(quote) else { return nil }
+            let keyStart = index
+            guard let found = memchr(base + keyStart, Int32(quote), end - keyStart) else { return nil }
+            let keyLength = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base - keyStart
+            // Escaped keys go to the fallback.
+            if memchr(base + keyStart, Int32(backslash), keyLength) != nil { return nil }
+            index = keyStart + keyLength + 1
+            guard take(UInt8(ascii: ":")) else { return nil }
+            skipSpace()
+            guard index < end else { return nil }
+            let key = keyLength < table.count ? lookup(table[keyLength], start: keyStart, length: keyLength) : nil
+            if let key {
+                guard value(for: key, into: &record, sawName: &sawName) else { return nil }
+            } else {
+                guard skipValue() else { return nil }
+            }
+            skipSpace()
+            guard index < end else { return nil }
+            if base[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard base[index] == UInt8(ascii: "}") else { return nil }
+            index += 1
+            skipSpace()
+            return index == end && sawName ? record : nil
+        }
+    }
+
+    @inline(__always) func lookup(_ candidates: [KeyEntry], start: Int, length: Int) -> Key? {
+        for entry in candidates {
+            let equal = entry.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, base + start, length) == 0 }
+            if equal { return entry.key }
+        }
+        return nil
+    }
+
+    // MARK: Values
+
+    /// Reads the value of a known key into `record`; false when the line must go to the fallback.
+    mutating func value(for key: Key, into record: inout LogRecord, sawName: inout Bool) -> Bool {
+        switch key {
+        case .eventName:
+            guard let text = stringValue(cached: key) else { return false }
+            record.eventName = text
+            sawName = true
+        case .timestamp:
+            guard base[index] == quote else { return skipValue() }
+            guard let (start, stop, escaped) = stringBounds() else { return false }
+            if !escaped, let milliseconds = fastTimestamp(start, stop) {
+                record.timestampMilliseconds = milliseconds
+            } else if let date = Timestamp.parse(Array(UnsafeBufferPointer(start: base + start, count: stop - start))) {
+                record.timestampMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+            }
+        case .severityText: return string(into: &record.severityText, cached: .severityText)
+        case .installID: return string(into: &record.installID, cached: .installID)
+        case .operationID: return string(into: &record.operationID)
+        case .kind: return string(into: &record.kind, cached: .kind)
+        case .correlationID: return string(into: &record.correlationID)
+        case .outcome: return string(into: &record.outcome, cached: .outcome)
+        case .errorDomain: return string(into: &record.errorDomain, cached: .errorDomain)
+        case .errorCodeName: return string(into: &record.errorCodeName, cached: .errorCodeName)
+        case .errorSubcodeName: return string(into: &record.errorSubcodeName, cached: .errorSubcodeName)
+        case .action: return string(into: &record.action, cached: .action)
+        case .userID: return string(into: &record.userID, cached: .userID)
+        case .appVersion: return string(into: &record.appVersion, cached: .appVersion)
+        case .schema: return integer(into: &record.schema)
+        case .severityNumber: return integer(into: &record.severityNumber)
+        case .attempt: return integer(into: &record.attempt)
+        case .errorCode: return integer(into: &record.errorCode)
+        case .errorSubcode: return integer(into: &record.errorSubcode)
+        case .httpStatus: return integer(into: &record.httpStatus)
+        case .droppedCount: return integer(into: &record.droppedCount)
+        case .duration: return number(into: &record.durationMilliseconds)
+        case .retryAfter: return number(into: &record.retryAfterSeconds)
+        case .waitMilliseconds: return number(into: &record.waitMilliseconds)
+        case .stsErrorCodes:
+            guard base[index] == UInt8(ascii: "[") else { return skipValue() }
+            index += 1
+            var codes = [Int]()
+            if take(UInt8(ascii: "]")) {
+                record.stsErrorCodes = codes
+                return true
+            }
+            while true {
+                skipSpace()
+                guard index < end, let parsed = parseNumber(), let code = parsed.integer else { return false }
+                codes.append(code)
+                if take(UInt8(ascii: ",")) { continue }
+                guard take(UInt8(ascii: "]")) else { return false }
+                record.stsErrorCodes = codes
+                return true
+            }
+        }
+        return true
+    }
+
+    mutating func string(into field: inout String?, cached key: Key? = nil) -> Bool {
+        guard base[index] == quote else { return skipValue() }
+        guard let text = stringValue(cached: key) else { return false }
+        field = text
+        return true
+    }
+
+    mutating func integer(into field: inout Int?) -> Bool {
+        guard base[index] == UInt8(ascii: "-") || (base[index] >= 0x30 && base[index] <= 0x39) else {
+            return skipValue()
+        }
+        guard let parsed = parseNumber() else { return false }
+        field = parsed.integer
+        return true
+    }
+
+    mutating func number(into field: inout Double?) -> Bool {
+        guard base[index] == UInt8(ascii: "-") || (base[index] >= 0x30 && base[index] <= 0x39) else {
+            return skipValue()
+        }
+        guard let parsed = parseNumber() else { return false }
+        field = parsed.value
+        return true
+    }
+
+    /// A string value; nil when it is not a well-formed string.
+    mutating func stringValue(cached key: Key? = nil) -> String? {
+        guard base[index] == quote, let (start, stop, escaped) = stringBounds() else { return nil }
+        if !escaped {
+            if let key { return cache.pointee.string(slot: key.rawValue, base + start, stop - start) }
+            return String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self)
+        }
+        return unescape(start, stop)
+    }
+
+    /// Steps over a string starting at the opening quote; returns its content range and whether it has escapes.
+    mutating func stringBounds() -> (Int, Int, Bool)? {
+        index += 1
+        let start = index
+        // memchr finds the closing quote; a backslash before it means escapes, handled by the byte loop below.
+        guard let found = memchr(base + start, Int32(quote), end - start) else { return nil }
+        let close = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+        if memchr(base + start, Int32(backslash), close - start) == nil {
+            index = close + 1
+            return (start, close, false)
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == quote {
+                index += 1
+                return (start, index - 1, true)
+            }
+            index += byte == backslash ? 2 : 1
+        }
+        return nil
+    }
+
+    func unescape(_ start: Int, _ stop: Int) -> String? {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(stop - start)
+        var position = start
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= stop else { return nil }
+            var value: UInt32 = 0
+            for offset in 0..<4 {
+                let byte = base[at + offset]
+                let digit: UInt32
+                switch byte {
+                case 0x30...0x39: digit = UInt32(byte - 0x30)
+                case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+                case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+                default: return nil
+                }
+                value = value << 4 | digit
+            }
+            return value
+        }
+        while position < stop {
+            let byte = base[position]
+            guard byte == backslash else {
+                bytes.append(byte)
+                position += 1
+                continue
+            }
+            guard position + 1 < stop else { return nil }
+            let escape = base[position + 1]
+            position += 2
+            switch escape {
+            case quote, backslash, UInt8(ascii: "/"): bytes.append(escape)
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "u"):
+                guard var scalar = hex4(position) else { return nil }
+                position += 4
+                if (0xD800...0xDBFF).contains(scalar), position + 6 <= stop, base[position] == backslash,
+                    base[position + 1] == UInt8(ascii: "u"), let low = hex4(position + 2),
+                    (0xDC00...0xDFFF).contains(low)
+                {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    position += 6
+                }
+                let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                bytes.append(contentsOf: Array(String(Character(character)).utf8))
+            default: return nil
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A JSON number without an exponent: as an integer when it has no fraction, and as a double. Declines numbers
+    /// the quick conversion cannot make exact (exponents, more than 18 digits).
+    mutating func parseNumber() -> (integer: Int?, value: Double)? {
+        var negative = false
+        if base[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var mantissa = 0
+        var digits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        while index < end {
+            let byte = base[index]
+            if byte >= 0x30 && byte <= 0x39 {
+                mantissa = mantissa &* 10 &+ Int(byte - 0x30)
+                digits += 1
+                if sawPoint { fractionDigits += 1 }
+            } else if byte == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                return nil
+            } else {
+                break
+            }
+            index += 1
+        }
+        // Fractions need the mantissa exact in a double (15 digits); integers fit an Int up to 18 digits.
+        guard digits > 0, digits <= (sawPoint ? 15 : 18) else { return nil }
+        let signed = negative ? -mantissa : mantissa
+        if !sawPoint { return (signed, Double(signed)) }
+        // One correctly rounded division by an exact power of ten gives the same double as strtod.
+        let value = Double(signed) / powersOfTen[fractionDigits]
+        return (value.rounded() == value ? Int(value) : nil, value)
+    }
+
+    /// Steps over any JSON value; false when it is malformed.
+    mutating func skipValue() -> Bool {
+        guard index < end else { return false }
+        switch base[index] {
+        case quote:
+            return stringBounds() != nil
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            while index < end {
+                let byte = base[index]
+                if byte == quote {
+                    guard stringBounds() != nil else { return false }
+                    continue
+                }
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
+                if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                    depth -= 1
+                    if depth == 0 {
+                        index += 1
+                        return true
+                    }
+                }
+                index += 1
+            }
+            return false
+        default:
+            let start = index
+            while index < end {
+                let byte = base[index]
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte == 0x20 {
+                    break
+                }
+                index += 1
+            }
+            return index > start
+        }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fff]Z` in milliseconds since 1970; nil for other forms (the slow parser takes them).
+    func fastTimestamp(_ start: Int, _ stop: Int) -> Int64? {
+        let length = stop - start
+        guard length == 20 || length == 24, base[start + length - 1] == UInt8(ascii: "Z") else { return nil }
+        func digits(_ offset: Int, _ count: Int) -> Int? {
+            var value = 0
+            for position in (start + offset)..<(start + offset + count) {
+                let digit = Int(base[position]) &- 48
+                guard digit >= 0 && digit <= 9 else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard base[start + 4] == UInt8(ascii: "-"), base[start + 7] == UInt8(ascii: "-"),
+            base[start + 10] == UInt8(ascii: "T"), base[start + 13] == UInt8(ascii: ":"),
+            base[start + 16] == UInt8(ascii: ":"),
+            let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), let hour = digits(11, 2),
+            let minute = digits(14, 2), let second = digits(17, 2), (1...12).contains(month), (1...31).contains(day),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
+        var milliseconds = 0
+        if length == 24 {
+            guard base[start + 19] == UInt8(ascii: "."), let fraction = digits(20, 3) else { return nil }
+            milliseconds = fraction
+        }
+        // Days from the civil date (Howard Hinnant's algorithm).
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second
+        return Int64(seconds) * 1000 + Int64(milliseconds)
+    }
+}
+
+private let powersOfTen: [Double] = (0...22).map { exponent in
+    var value = 1.0
+    for _ in 0..<exponent { value *= 10 }
+    return value
+}

@@ -1,0 +1,42 @@
+/// One decoded event line, with the fields the report, the filters and `cat` read. Unknown fields are ignored.
+///
+/// Times are milliseconds since 1970 (UTC) so aggregation never allocates a `Date`.
+public struct LogRecord: Sendable, Hashable {
+    public var eventName: String
+    public var timestampMilliseconds: Int64?
+    public var schema: Int?
+    public var severityNumber: Int?
+    public var severityText: String?
+    public var installID: String?
+    public var operationID: String?
+    public var attempt: Int?
+    public var kind: String?
+    public var correlationID: String?
+    public var durationMilliseconds: Double?
+    public var outcome: String?
+    public var errorDomain: String?
+    public var errorCode: Int?
+    public var errorCodeName: String?
+    public var errorSubcode: Int?
+    public var errorSubcodeName: String?
+    public var stsErrorCodes: [Int] = []
+    public var httpStatus: Int?
+    public var retryAfterSeconds: Double?
+    public var action: String?
+    public var waitMilliseconds: Double?
+    /// A hashed end-user pseudonym (`enduser.id`), when the app records one.
+    public var userID: String?
+    /// On `store.dropped`: how many events were lost (`store.dropped_count`; 1 when absent).
+    public var droppedCount: Int?
+    /// The app version (`app.version`), on `segment.start` lines.
+    public var appVersion: String?
+
+    public init(eventName: String) { self.eventName = eventName }
+}
+
+/// The keys the scanner and the fallback parser read beyond `FieldName` (attributes other layers write).
+package enum AnalysisFieldName {
+    package static let userID = "enduser.id"
+    package static let droppedCount = "store.dropped_count"
+    package static let appVersion = "app.version"
+}

@@ -1,0 +1,73 @@
+import AuthTrail
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+@testable import AuthTrailAnalysis
+
+@Suite("event scanner")
+struct EventScannerTests {
+    @Test("the scanner reads every line the real writer produces exactly as Foundation does")
+    func scannerMatchesFoundationOnWrittenEvents() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
+        var events = SampleEvents.make(count: 2_000, seed: 7)
+        events.append(
+            TrailEvent(name: .log, message: "quote \" backslash \\ tab \t newline \n unicode é 😀 control \u{01}"))
+        events.append(
+            TrailEvent(name: .acquisitionEnd, duration: .microseconds(123_456), attributes: ["enduser.id": "u-1"]))
+        for event in events { trail.record(event) }
+        trail.shutdown()
+        let lines = try ProcessRunner.run("zstd", ["-d", "-c", "-q"] + directory.files(withSuffix: ".zst")).text.split(
+            separator: "\n")
+        #expect(lines.count == events.count + 1)
+        var scanned = 0
+        for line in lines {
+            let bytes = Array(line.utf8)
+            let fast = bytes.withUnsafeBytes { EventScanner.scan($0) }
+            let slow = bytes.withUnsafeBytes { LogRecord(foundationParsing: $0) }
+            #expect(slow != nil)
+            if let fast {
+                scanned += 1
+                #expect(fast == slow, "scanner and Foundation disagree on \(line.prefix(120))")
+            }
+        }
+        #expect(scanned == lines.count, "the scanner should not need the fallback for the writer's own lines")
+    }
+
+    @Test(
+        "odd but valid lines go to the Foundation fallback and still parse",
+        arguments: [
+            #"{"event.name":"log","duration_ms":1.5e3}"#,
+            #"{"event.name" : "log" , "attempt" : 2 }"#,
+            #"{"ev\u0065nt.name":"log"}"#,
+            #"{"event.name":"log","sts.error_codes":[50076, "x"]}"#,
+        ])
+    func oddLinesFallBack(line: String) {
+        let record = Array(line.utf8).withUnsafeBytes { EventScanner.record($0) }
+        #expect(record?.eventName == "log")
+    }
+
+    @Test(
+        "lines that are not events are rejected by both parsers",
+        arguments: [
+            "not json", "{}", #"{"event.name":5}"#, #"{"event.name":"log""#, "[1,2]", #"{"event.name":"log"} trailing"#,
+        ])
+    func nonEventsAreRejected(line: String) {
+        #expect(Array(line.utf8).withUnsafeBytes { EventScanner.record($0) } == nil)
+    }
+
+    @Test("timestamps convert to the same milliseconds as the library's parser")
+    func timestamps() {
+        for text in [
+            "1970-01-01T00:00:00.000Z", "2026-11-22T21:56:58.123Z", "2000-02-29T23:59:59.999Z",
+            "1969-12-31T23:59:59.500Z",
+        ] {
+            let line = #"{"event.name":"log","timestamp":"\#(text)"}"#
+            let record = Array(line.utf8).withUnsafeBytes { EventScanner.scan($0) }
+            let expected = Timestamp.parse(Array(text.utf8)).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+            #expect(record?.timestampMilliseconds == expected, "\(text)")
+        }
+    }
+}

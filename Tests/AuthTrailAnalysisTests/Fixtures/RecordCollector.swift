@@ -1,0 +1,15 @@
+import AuthTrailAnalysis
+
+/// Keeps every record and metadata frame a reader delivers, for tests.
+struct RecordCollector: LogConsumer {
+    var records: [LogRecord] = []
+    var segments: [SegmentInfo] = []
+    var lines: [String] = []
+
+    mutating func segment(_ info: SegmentInfo, path: String) { segments.append(info) }
+
+    mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+        records.append(record)
+        lines.append(String(decoding: line, as: UTF8.self))
+    }
+}

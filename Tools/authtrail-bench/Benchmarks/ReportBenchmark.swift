@@ -1,0 +1,207 @@
+import ArgumentParser
+import AuthTrail
+import AuthTrailAnalysis
+import AuthTrailTestSupport
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `authtrail-bench report`: parse + aggregate throughput and peak memory of `authtrail report` against its anchors,
+/// measured in the same run on the same files: `zstd -d` (the ceiling), `zstdcat | jq` and DuckDB (one thread)
+/// doing the same group-by (failed attempts by domain, code and sub-code).
+struct ReportBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Benchmark `authtrail report` against zstd -d, zstdcat | jq and DuckDB on generated segments.")
+
+    @Option(help: "Decompressed megabytes of events to generate (written by the real Trail writer).")
+    var megabytes = 200
+
+    @Option(help: "Devices (one Trail folder each) to spread the events over.")
+    var devices = 8
+
+    @Option(help: "Folder for the generated segments (reused when it already holds them).")
+    var data: String?
+
+    @Option(help: "Runs of each measurement; the best is kept.")
+    var runs = 3
+
+    @Flag(help: "Skip the zstdcat | jq anchor (slow: about 45 MB/s).")
+    var skipJq = false
+
+    func run() throws {
+        let folder = data ?? "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-report-\(megabytes)mb"
+        let files = try prepare(folder)
+        let decompressed = try Self.decompressedBytes(files)
+        let megabytesRead = Double(decompressed) / 1_000_000
+        let compressed = files.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
+            .reduce(0, +)
+        print("data: \(files.count) segments from \(devices) devices in \(folder)")
+        print(
+            String(
+                format: "      %.1f MB decompressed, %.1f MB compressed (%.1fx)", megabytesRead,
+                Double(compressed) / 1e6,
+                Double(decompressed) / Double(max(compressed, 1))))
+
+        // Peak memory first: getrusage(RUSAGE_CHILDREN) keeps the largest child so far, and the anchors come later.
+        let binary = ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
+        let cli = try Self.time {
+            _ = try ProcessRunner.run(binary, ["report", "--format", "json", "-o", "/dev/null", folder])
+        }
+        var usage = rusage()
+        #if canImport(Darwin)
+            getrusage(RUSAGE_CHILDREN, &usage)
+        #else
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #endif
+        #if canImport(Darwin)
+            let peakMegabytes = Double(usage.ru_maxrss) / 1_048_576
+        #else
+            let peakMegabytes = Double(usage.ru_maxrss) / 1024
+        #endif
+
+        let quoted = files.map { "'\($0)'" }.joined(separator: " ")
+        let zstd = try best { try Self.shell("zstd -d -c -q \(quoted) > /dev/null") }
+        var decodeOnly = NullConsumer()
+        let decoding = try best { _ = InputReader.read(paths: [folder], into: &decodeOnly) }
+        var report = Report()
+        let authtrail = try best { report = Report.build(paths: [folder]).report }
+        let groups = report.patterns.count
+        let failures = report.patterns.map(\.count).reduce(0, +)
+
+        let jqFilter =
+            #"reduce (inputs | select(.["event.name"] == "acquisition.end" and .outcome != "success" and .["error.domain"] != null) | [.["error.domain"], .["error.code"], .["error.subcode"]] | tostring) as $k ({}; .[$k] += 1) | [length, add]"#
+        var jq: Double?
+        var jqResult = ""
+        if !skipJq {
+            jq = try Self.time { jqResult = try Self.shell("zstd -d -c -q \(quoted) | jq -n -c '\(jqFilter)'") }
+        }
+        let duckScript = """
+            import duckdb, sys, time
+            con = duckdb.connect()
+            con.execute("SET threads = 1")
+            con.execute("SET enable_progress_bar = false")
+            best = None
+            for _ in range(\(runs)):
+                start = time.perf_counter()
+                rows = con.sql('''SELECT "error.domain", "error.code", "error.subcode", count(*) n
+                    FROM read_ndjson('\(folder)/**/*.zst', ignore_errors = true, union_by_name = true)
+                    WHERE "event.name" = 'acquisition.end' AND outcome <> 'success' AND "error.domain" IS NOT NULL
+                    GROUP BY ALL''').fetchall()
+                elapsed = time.perf_counter() - start
+                best = elapsed if best is None else min(best, elapsed)
+            print(best, len(rows), sum(r[3] for r in rows))
+            """
+        let duck = try ProcessRunner.run("python3", ["-c", duckScript])
+        let duckFields = duck.text.split(whereSeparator: \.isWhitespace)
+        let duckSeconds = duckFields.first.flatMap { Double($0) }
+
+        func rate(_ seconds: Double?) -> String {
+            guard let seconds else { return "-" }
+            return String(format: "%.3f s, %.0f MB/s", seconds, megabytesRead / seconds)
+        }
+        print("")
+        print("| tool | time | throughput | authtrail is |")
+        print("|---|---|---|---|")
+        print(
+            "| `zstd -d -c FILES > /dev/null` | \(rate(zstd)) | \(String(format: "%.0f%% of this", 100 * zstd / authtrail)) |"
+        )
+        print("| authtrail decode + split + scan only (no aggregation) | \(rate(decoding)) | |")
+        print("| authtrail parse + aggregate (in process, `Report.build`) | \(rate(authtrail)) | |")
+        print(
+            "| `authtrail report --format json DIR` (process) | \(rate(cli)) | peak RSS \(String(format: "%.1f", peakMegabytes)) MB |"
+        )
+        if let jq {
+            print("| `zstd -dc FILES \\| jq -n 'reduce …'` | \(rate(jq)) | \(Self.compare(jq / authtrail)) |")
+        }
+        if let duckSeconds {
+            print(
+                "| DuckDB 1 thread `read_ndjson` group-by | \(rate(duckSeconds)) | \(Self.compare(duckSeconds / authtrail)) |"
+            )
+        } else {
+            print("| DuckDB | failed: \(duck.standardError.suffix(200)) | | |")
+        }
+        print("")
+        print(
+            "same answer: authtrail \(groups) groups / \(failures) failures; jq [groups, failures] \(jqResult.trimmingCharacters(in: .whitespacesAndNewlines)); DuckDB \(duckFields.dropFirst().joined(separator: " / "))"
+        )
+        print(
+            "goals: >= 50% of zstd -d: \(zstd / authtrail >= 0.5 ? "met" : "NOT met"); >= 10x jq: \(jq.map { $0 / authtrail >= 10 ? "met" : "NOT met" } ?? "skipped"); faster than DuckDB: \(duckSeconds.map { $0 > authtrail ? "met" : "NOT met" } ?? "-"); peak RSS < 100 MB: \(peakMegabytes < 100 ? "met" : "NOT met")"
+        )
+    }
+
+    /// "2.1x faster" or "1.5x slower", from the anchor's time over authtrail's.
+    private static func compare(_ ratio: Double) -> String {
+        ratio >= 1 ? String(format: "%.2fx faster", ratio) : String(format: "%.2fx slower", 1 / ratio)
+    }
+
+    private func best(_ body: () throws -> Void) throws -> Double {
+        var fastest = Double.infinity
+        for _ in 0..<max(runs, 1) { fastest = min(fastest, try Self.time(body)) }
+        return fastest
+    }
+
+    private static func time(_ body: () throws -> Void) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    @discardableResult
+    private static func shell(_ command: String) throws -> String {
+        let result = try ProcessRunner.run("sh", ["-c", command])
+        guard result.status == 0 else {
+            throw ValidationError("`\(command.prefix(80))…` failed: \(result.standardError)")
+        }
+        return result.text
+    }
+
+    private static func decompressedBytes(_ files: [String]) throws -> Int {
+        let quoted = files.map { "'\($0)'" }.joined(separator: " ")
+        return Int(try shell("zstd -d -c -q \(quoted) | wc -c").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// Writes `megabytes` of SampleEvents through the real Trail, spread over `devices` folders, unless already there.
+    private func prepare(_ folder: String) throws -> [String] {
+        let marker = "\(folder)/.complete"
+        if !FileManager.default.fileExists(atPath: marker) {
+            try? FileManager.default.removeItem(atPath: folder)
+            // About 420 bytes per SampleEvents line.
+            let perDevice = megabytes * 1_000_000 / 420 / devices
+            for device in 0..<devices {
+                let clock = ManualTrailClock(start: Date(timeIntervalSince1970: 1_795_000_000))
+                let trail = try Trail(
+                    configuration: TrailConfiguration(
+                        directory: URL(fileURLWithPath: "\(folder)/device-\(device)"),
+                        app: AppInfo(identifier: "com.contoso.bench", version: "1.\(device)"), clock: clock))
+                for (index, event) in SampleEvents.make(count: perDevice, seed: UInt64(device + 1)).enumerated() {
+                    trail.record(event)
+                    if index % 10_000 == 0 { trail.flush() }
+                }
+                trail.shutdown()
+                guard trail.health.eventsLost == 0 else {
+                    throw ValidationError(
+                        "the writer lost \(trail.health.eventsLost) events: \(trail.health.lastError ?? "")")
+                }
+            }
+            _ = FileManager.default.createFile(atPath: marker, contents: Data())
+        }
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".zst") { files.append("\(folder)/\(path)") }
+        }
+        return files.sorted()
+    }
+}
+
+/// Reads and scans events without aggregating them: the floor under the report's own cost.
+private struct NullConsumer: LogConsumer {
+    var events = 0
+    mutating func segment(_ info: SegmentInfo, path: String) {}
+    mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) { events += 1 }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import AuthTrail
+import AuthTrailAnalysis
+
+struct BundleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bundle",
+        abstract: "Pack segments into one support-ticket file that any zstd tool can read.",
+        discussion: """
+            The bundle starts with a manifest (a zstd skippable frame: time range, app and OS versions, every \
+            segment with its SHA-256 and event count, redaction levels, tool version), then each segment's metadata \
+            and events in checksummed zstd frames; `zstdcat BUNDLE | jq` reads the events. Before writing, every \
+            event is scanned for e-mail addresses, JSON web tokens, bearer tokens and IP addresses: with any finding \
+            the bundle is refused unless --force is given.
+
+            Exit status: 0 when the bundle was written, 1 when it was refused because of residual personal data, \
+            66 when an input could not be opened, 65 when the inputs held no events, 73 when the output could not \
+            be written.
+            """)
+
+    @Option(name: .shortAndLong, help: "The bundle file to write, for example ticket-1234.authtrail.zst.")
+    var output: String
+
+    @Flag(help: "Write the bundle even when residual personal data or secrets were found.")
+    var force = false
+
+    @Argument(help: "Segment files, bundles or directories (searched recursively for *.zst).")
+    var paths: [String]
+
+    func run() throws {
+        let result: BundleWriter.Result
+        do {
+            result = try BundleWriter(toolVersion: "authtrail \(authTrailLibraryVersion)").write(
+                paths: paths, to: output, force: force)
+        } catch {
+            printError("authtrail: \(error.message)")
+            throw ExitStatus.cannotCreate
+        }
+        for problem in result.problems { printError("authtrail: \(problem.message)") }
+        for warning in result.warnings { printError("authtrail: warning: \(warning)") }
+        for finding in result.findings.prefix(20) { printError("authtrail: \(finding.message)") }
+        if result.findings.count > 20 { printError("authtrail: … and \(result.findings.count - 20) more findings") }
+        guard result.written else {
+            printError(
+                "authtrail: refused to write \(output): \(result.findings.count) residual personal data or secret findings; "
+                    + "redact the logs, or pass --force to bundle them anyway")
+            throw ExitStatus.findings
+        }
+        if !result.findings.isEmpty {
+            printError(
+                "authtrail: WARNING: --force: \(output) contains \(result.findings.count) residual personal data or secret findings"
+            )
+        }
+        let manifest = result.manifest
+        print(
+            "Wrote \(output): \(manifest.segments.count) segment\(manifest.segments.count == 1 ? "" : "s"), \(manifest.events) events"
+                + (manifest.firstEvent.map { ", \($0) to \(manifest.lastEvent ?? $0)" } ?? ""))
+        if !result.problems.isEmpty { throw ExitStatus.noInput }
+        if manifest.events == 0 { throw ExitStatus.dataError }
+    }
+}

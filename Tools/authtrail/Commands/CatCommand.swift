@@ -1,0 +1,34 @@
+import ArgumentParser
+import AuthTrailAnalysis
+
+struct CatCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cat",
+        abstract: "Decode segments and bundles to NDJSON, one event per line, keeping the events the filters select.",
+        discussion: """
+            Lines are written exactly as stored, in device and time order, so `authtrail cat DIR | jq` works like \
+            `zstdcat`, but torn tails and corrupt frames are skipped with a one-line warning instead of ending the stream.
+
+            Exit status: 0 when every input was read (warnings go to standard error), 66 when an input could not be \
+            opened, 73 when standard output could not be written.
+            """)
+
+    @Argument(help: "Segment files, bundles or directories (searched recursively for *.zst); - for standard input.")
+    var paths: [String] = ["-"]
+
+    @OptionGroup var filters: FilterOptions
+
+    func run() throws {
+        var writer = FilteredLineWriter(filter: try filters.eventFilter())
+        var warnings: [String] = []
+        let problems = InputReader.read(paths: paths, into: &writer) { warnings += $0.warnings }
+        writer.flush()
+        for problem in problems { printError("authtrail: \(problem.message)") }
+        for warning in warnings { printError("authtrail: warning: \(warning)") }
+        if let error = writer.writeError {
+            printError("authtrail: standard output: \(error)")
+            throw ExitStatus.cannotCreate
+        }
+        if !problems.isEmpty { throw ExitStatus.noInput }
+    }
+}
