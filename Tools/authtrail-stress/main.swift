@@ -17,6 +17,12 @@ import Glibc
 import Darwin
 #endif
 
+// Foundation's Process starts children with the parent's blocked signals (the test runner blocks most): reset the
+// mask so SIGTERM reaches this process the way it reaches an app.
+var unblocked = sigset_t()
+sigemptyset(&unblocked)
+sigprocmask(SIG_SETMASK, &unblocked, nil)
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(Data("usage: authtrail-stress MODE DIR …\n".utf8))

@@ -42,4 +42,12 @@ package enum FieldName {
 
     package static let waitMilliseconds = "retry.wait_ms"
     package static let body = "body"
+
+    // Attribute keys (not reserved: they travel in `TrailEvent.attributes`) that the report reads.
+    /// The signed-in user, from `Trail.setUser`; pseudonymized by the redactor.
+    package static let endUserID = "enduser.id"
+    /// On `store.dropped`: how many events the full queue dropped.
+    package static let droppedTotal = "dropped.total"
+    /// On `segment.start`: the app's version.
+    package static let appVersion = "app.version"
 }

@@ -79,7 +79,8 @@ public struct AcquisitionRecorder: Sendable {
             name: .acquisitionEnd, severity: severity, timestamp: now, operationID: operationID, attempt: attempt,
             kind: kind,
             scopes: scopes, authorityHost: authorityHost, correlationID: correlationID,
-            duration: .seconds(max(0, now.timeIntervalSince(started))), outcome: outcome, failure: failure)
+            duration: .seconds(max(0, now.timeIntervalSince(started))), outcome: outcome, failure: failure,
+            attributes: trail.userAttributes)
     }
 }
 
@@ -130,7 +131,7 @@ extension Trail {
             TrailEvent(
                 name: .acquisitionStart, severity: .debug, timestamp: configuration.clock.now(),
                 operationID: operationID, attempt: attempt, kind: kind,
-                scopes: scopes, authorityHost: authorityHost))
+                scopes: scopes, authorityHost: authorityHost, attributes: userAttributes))
         return recorder
     }
 }

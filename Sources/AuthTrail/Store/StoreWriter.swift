@@ -242,7 +242,7 @@ final class StoreWriter {
 
     /// The `store.dropped` event: how many events of each severity `record` refused since the last one.
     private func droppedEvent() -> TrailEvent {
-        var attributes = ["dropped.total": String(droppedToReport.values.reduce(0, +))]
+        var attributes = [FieldName.droppedTotal: String(droppedToReport.values.reduce(0, +))]
         for (severity, count) in droppedToReport { attributes["dropped.\(severity.text.lowercased())"] = String(count) }
         return TrailEvent(
             name: .dropped, severity: .warning, timestamp: configuration.clock.now(),

@@ -18,6 +18,7 @@ public final class Trail: Sendable {
     public let installID: String
     package let redactor: Redactor
     private let queue: EventQueue
+    private let signedInUser = Locked<String?>(nil)
 
     /// Opens (or creates) the log directory and its install identity, and starts the writer thread. The first segment
     /// is created with the first event; torn segments left by a crashed process are sealed then.
@@ -57,6 +58,18 @@ public final class Trail: Sendable {
     @discardableResult
     public func shutdown(timeout: Duration = .seconds(5)) -> Bool {
         queue.close(timeout: timeout)
+    }
+
+    /// Names the signed-in account (for example `account.username` or its home account id) for the acquisition events
+    /// that follow, as `enduser.id`. The writer replaces it with a keyed pseudonym like any identifier, so the report can
+    /// count the users a failure affects without showing who they are. `nil` after sign-out.
+    public func setUser(_ identifier: String?) {
+        signedInUser.withLock { $0 = identifier }
+    }
+
+    /// `enduser.id` for an acquisition event, when a user is set.
+    var userAttributes: [String: String] {
+        signedInUser.withLock { user in user.map { [FieldName.endUserID: $0] } ?? [:] }
     }
 
     /// What the store wrote, dropped and lost, and whether it is writing.

@@ -13,6 +13,8 @@ package struct FileStatus: Sendable, Hashable {
     package var modified: Double
     /// Hard links; 0 once the file was deleted while open.
     package var links: Int
+    /// A regular file (not a FIFO, socket or device), so it can be read twice.
+    package var isRegular: Bool
 }
 
 /// The calls the store needs beyond reading and writing: advisory locks, truncation, file status and listings.
@@ -98,6 +100,8 @@ extension FileStatus {
         #else
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         #endif
-        self.init(size: Int(info.st_size), modified: modified, links: Int(info.st_nlink))
+        self.init(
+            size: Int(info.st_size), modified: modified, links: Int(info.st_nlink),
+            isRegular: info.st_mode & S_IFMT == S_IFREG)
     }
 }

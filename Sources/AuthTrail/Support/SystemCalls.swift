@@ -17,10 +17,15 @@ package enum SystemCalls {
         if create { flags |= O_CREAT }
         if exclusive { flags |= O_EXCL }
         if append { flags |= O_APPEND }
+        // A reader never waits in open() for a FIFO's writer: a FIFO nobody writes to reads as empty instead.
+        if !write { flags |= O_NONBLOCK }
         flags |= O_CLOEXEC
         while true {
             let descriptor = create ? openWithMode(path, flags, mode_t(mode)) : openWithMode(path, flags, 0)
-            if descriptor >= 0 { return descriptor }
+            if descriptor >= 0 {
+                if !write { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+                return descriptor
+            }
             if errno != EINTR { throw SystemError(errno: errno, operation: "open \(path)") }
         }
     }

@@ -40,8 +40,10 @@ public enum SegmentReader {
 
     /// Reads only the first metadata frame of a file, cheaply (used to order inputs by device and time).
     package static func firstSegmentInfo(path: String) -> SegmentInfo? {
+        // Reading a pipe here would consume the bytes the real read needs.
         guard path != "-", let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
         defer { SystemCalls.close(descriptor) }
+        guard (try? SystemCalls.status(descriptor))?.isRegular == true else { return nil }
         var source = FileDescriptorSource(descriptor: descriptor)
         var header = [UInt8](repeating: 0, count: 8)
         guard (try? readFully(&source, into: &header)) == 8 else { return nil }

@@ -87,8 +87,8 @@ private let keysByLength: [[KeyEntry]] = {
         (FieldName.errorCodeName, .errorCodeName), (FieldName.errorSubcode, .errorSubcode),
         (FieldName.errorSubcodeName, .errorSubcodeName), (FieldName.stsErrorCodes, .stsErrorCodes),
         (FieldName.httpStatus, .httpStatus), (FieldName.retryAfterSeconds, .retryAfter), (FieldName.action, .action),
-        (FieldName.waitMilliseconds, .waitMilliseconds), (AnalysisFieldName.userID, .userID),
-        (AnalysisFieldName.droppedCount, .droppedCount), (AnalysisFieldName.appVersion, .appVersion),
+        (FieldName.waitMilliseconds, .waitMilliseconds), (FieldName.endUserID, .userID),
+        (FieldName.droppedTotal, .droppedCount), (FieldName.appVersion, .appVersion),
     ]
     var table = [[KeyEntry]](repeating: [], count: 64)
     for (name, key) in names { table[name.utf8.count].append(KeyEntry(bytes: Array(name.utf8), key: key)) }
@@ -205,7 +205,12 @@ private struct Cursor {
         case .errorCode: return integer(into: &record.errorCode)
         case .errorSubcode: return integer(into: &record.errorSubcode)
         case .httpStatus: return integer(into: &record.httpStatus)
-        case .droppedCount: return integer(into: &record.droppedCount)
+        case .droppedCount:
+            // Attributes are strings in the writer; a number is accepted too.
+            guard base[index] == quote else { return integer(into: &record.droppedCount) }
+            guard let text = stringValue() else { return false }
+            record.droppedCount = Int(text)
+            return true
         case .duration: return number(into: &record.durationMilliseconds)
         case .retryAfter: return number(into: &record.retryAfterSeconds)
         case .waitMilliseconds: return number(into: &record.waitMilliseconds)

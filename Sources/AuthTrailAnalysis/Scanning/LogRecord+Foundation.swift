@@ -43,8 +43,9 @@ extension LogRecord {
         retryAfterSeconds = double(FieldName.retryAfterSeconds)
         action = string(FieldName.action)
         waitMilliseconds = double(FieldName.waitMilliseconds)
-        userID = string(AnalysisFieldName.userID)
-        droppedCount = int(AnalysisFieldName.droppedCount)
-        appVersion = string(AnalysisFieldName.appVersion)
+        userID = string(FieldName.endUserID)
+        // Attributes are strings in the writer; a number is accepted too.
+        droppedCount = int(FieldName.droppedTotal) ?? string(FieldName.droppedTotal).flatMap { Int($0) }
+        appVersion = string(FieldName.appVersion)
     }
 }

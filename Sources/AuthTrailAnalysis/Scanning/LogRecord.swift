@@ -26,7 +26,7 @@ public struct LogRecord: Sendable, Hashable {
     public var waitMilliseconds: Double?
     /// A hashed end-user pseudonym (`enduser.id`), when the app records one.
     public var userID: String?
-    /// On `store.dropped`: how many events were lost (`store.dropped_count`; 1 when absent).
+    /// On `store.dropped`: how many events were lost (`dropped.total`; 1 when absent).
     public var droppedCount: Int?
     /// The app version (`app.version`), on `segment.start` lines.
     public var appVersion: String?
@@ -34,9 +34,3 @@ public struct LogRecord: Sendable, Hashable {
     public init(eventName: String) { self.eventName = eventName }
 }
 
-/// The keys the scanner and the fallback parser read beyond `FieldName` (attributes other layers write).
-package enum AnalysisFieldName {
-    package static let userID = "enduser.id"
-    package static let droppedCount = "store.dropped_count"
-    package static let appVersion = "app.version"
-}

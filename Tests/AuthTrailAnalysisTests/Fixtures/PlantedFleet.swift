@@ -134,7 +134,7 @@ struct PlantedFleet {
         let extra = """
             this line is not JSON
             {"timestamp":"\(time)","schema":2,"event.name":"log","future.field":{"nested":[1,{"a":"}"}]}}
-            {"timestamp":"\(time)","schema":1,"event.name":"store.dropped","store.dropped_count":7}
+            {"timestamp":"\(time)","schema":1,"event.name":"store.dropped","dropped.total":7}
 
             """
         let compressor = try ZstdCompressor()

@@ -83,9 +83,12 @@ enum StressChild {
         return fields
     }
 
-    /// Starts `flush-loop`, waits until it has reported `flushes` completed flushes, kills it with SIGKILL, and
-    /// returns its pid and the last event index it reported flushed.
-    static func killAfterFlushes(directory: String, every: Int, flushes: Int) throws -> (pid: Int32, lastFlushed: Int) {
+    /// Starts `flush-loop`, waits until it has reported `flushes` completed flushes (and then `extraMicroseconds`,
+    /// so the signal can land mid-write), sends it `signal`, and returns its pid and the last event index it
+    /// reported flushed.
+    static func killAfterFlushes(
+        directory: String, every: Int, flushes: Int, signal: Int32 = SIGKILL, extraMicroseconds: UInt32 = 0
+    ) throws -> (pid: Int32, lastFlushed: Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["flush-loop", directory, String(every)]
@@ -104,9 +107,10 @@ enum StressChild {
                 buffer = String(buffer[buffer.index(after: newline)...])
             }
         }
-        kill(process.processIdentifier, SIGKILL)
+        if extraMicroseconds > 0 { usleep(extraMicroseconds) }
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL, "killed by -9")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "killed by \(signal)")
         // Lines already in the pipe when the child died were flushed too.
         buffer += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         for line in buffer.split(separator: "\n") { if let value = Int(line) { reported.append(value) } }

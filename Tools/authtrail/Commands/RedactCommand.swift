@@ -66,31 +66,16 @@ struct RedactCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            let data: Data
+            let bytes: [UInt8]
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
+                bytes = try SystemCalls.readFile(file)
             } catch {
-                printError("authtrail: \(file): \(Self.reason(error))")
+                printError("authtrail: \(file): \(error)")
                 failed = true
                 continue
             }
-            output.write(Data(redactor.redact(text: String(decoding: data, as: UTF8.self)).utf8))
+            output.write(Data(redactor.redact(text: String(decoding: bytes, as: UTF8.self)).utf8))
         }
         if failed { throw ExitStatus.noInput }
-    }
-
-    /// A short reason for a read failure, without Foundation's multi-line description.
-    private static func reason(_ error: any Error) -> String {
-        let error = error as NSError
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let message = strerror(Int32(underlying.code))
-        {
-            return String(cString: message).lowercased()
-        }
-        switch error.code {
-        case NSFileReadNoSuchFileError: return "no such file or directory"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: return "cannot read (\(error.domain) \(error.code))"
-        }
     }
 }

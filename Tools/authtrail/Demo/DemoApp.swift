@@ -18,6 +18,8 @@ struct DemoApp {
         msal.logCallback = { level, message, containsPII in
             bridge.log(level: level, message: message, containsPII: containsPII)
         }
+        // The account MSAL signed in (`account.username`); the trail writes only its keyed pseudonym.
+        trail.setUser(msal.username)
     }
 
     /// The retry driver the app uses. In the demo the network "comes back" five simulated seconds after the driver

@@ -13,6 +13,8 @@ final class SimulatedMSAL: @unchecked Sendable {
         var correlationID: String
     }
 
+    /// The signed-in account's username, as `MSALAccount.username` gives it.
+    let username = "megan.bowen@contoso.com"
     private let clock: ManualTrailClock
     private var script: [Answer] = []
 

@@ -1,0 +1,93 @@
+import AuthTrail
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Faults at random moments while the store is busy: signals mid-write, the folder vanishing, the clock going back.
+@Suite("the store under faults at random moments")
+struct FaultsUnderLoadTests {
+    @Test("SIGTERM and SIGKILL at random moments, mid-write included, lose no flushed event over 30 trials")
+    func signalsAtRandomMoments() throws {
+        let directory = try TemporaryDirectory("authtrail-signals")
+        defer { directory.remove() }
+        var random = SplitMix64(seed: 31)
+        var expected = [String: Int]()
+        for trial in 0..<30 {
+            let signal = trial % 2 == 0 ? SIGTERM : SIGKILL
+            let (pid, lastFlushed) = try StressChild.killAfterFlushes(
+                directory: directory.path, every: 50 + Int(random.next() % 300), flushes: 1 + Int(random.next() % 30),
+                signal: signal, extraMicroseconds: UInt32(random.next() % 20_000))
+            expected["\(pid)-t0"] = lastFlushed + 1
+        }
+        // The next start seals every torn segment; then every file is whole and every flushed event is there.
+        let trail = try Trail(configuration: TrailConfiguration(
+            directory: directory.url, retention: .init(maxSegmentCount: 100_000, maxTotalBytes: 1 << 40)))
+        #expect(trail.shutdown())
+        let contents = try FolderContents(directory.path)
+        #expect(contents.issues.isEmpty, "\(contents.issues.map { $0.issue.message(file: $0.file) })")
+        #expect(try StressChild.zstdAccepts(contents.files))
+        let attempts = contents.attemptsByOperation
+        var lost = 0
+        for (operation, flushed) in expected where FolderContents.gap(in: attempts[operation] ?? [], expectedCount: flushed) != nil {
+            lost += 1
+        }
+        #expect(lost == 0, "\(lost) of 30 trials lost a flushed event")
+    }
+
+    @Test("the log folder removed mid-run: the app keeps running, losses are counted, and writing resumes")
+    func folderRemovedMidRun() throws {
+        let parent = try TemporaryDirectory("authtrail-removed")
+        defer { parent.remove() }
+        let folder = parent.url.appendingPathComponent("logs")
+        let trail = try Trail(configuration: TrailConfiguration(directory: folder))
+        for index in 0..<100 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
+        #expect(trail.flush(timeout: .seconds(10)))
+        try FileManager.default.removeItem(at: folder)
+        for index in 100..<200 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
+        _ = trail.flush(timeout: .seconds(5))
+        for index in 200..<300 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
+        _ = trail.shutdown()
+        let health = trail.health
+        #expect(health.eventsWritten + health.eventsLost + health.eventsDropped >= 300, "every event is written or counted")
+        // Whatever is in the folder now is valid, and later events were written somewhere readable or counted lost.
+        let contents = try FolderContents(folder.path)
+        #expect(contents.issues.isEmpty, "\(contents.issues.map(\.issue))")
+        #expect(try StressChild.zstdAccepts(contents.files))
+        let written = contents.lines.filter { $0.contains("\"event.name\":\"log\"") }.count
+        #expect(written + health.eventsLost + health.eventsDropped >= 200, "events after the removal: written \(written), lost \(health.eventsLost)")
+    }
+
+    @Test("the clock jumping back and forth loses nothing and leaves valid, ordered-by-sequence segments")
+    func clockJumps() throws {
+        let directory = try TemporaryDirectory("authtrail-clock")
+        defer { directory.remove() }
+        let clock = ManualTrailClock(start: Date(timeIntervalSince1970: 1_795_000_000))
+        let trail = try Trail(configuration: TrailConfiguration(
+            directory: directory.url, clock: clock, rotation: .init(maxSegmentBytes: 4 << 20, maxSegmentAge: .seconds(60)),
+            retention: .init(maxSegmentCount: 1000, maxTotalBytes: 1 << 40, maxAge: .seconds(7200))))
+        var recorded = 0
+        for jump in [0, -7200, 86_400 * 3, -86_400 * 30, 30] {
+            clock.advance(by: .seconds(jump))
+            for _ in 0..<100 {
+                recorded += 1
+                trail.record(TrailEvent(name: .log, timestamp: clock.now(), attempt: recorded))
+                clock.advance(by: .seconds(1))
+            }
+            #expect(trail.flush(timeout: .seconds(10)))
+        }
+        #expect(trail.shutdown())
+        let contents = try FolderContents(directory.path)
+        #expect(contents.issues.isEmpty)
+        #expect(try StressChild.zstdAccepts(contents.files))
+        let attempts = contents.lines.compactMap { FolderContents.value(of: "attempt", in: $0, quoted: false).flatMap(Int.init) }
+        #expect(Set(attempts) == Set(1...recorded), "every event survives the jumps (\(Set(attempts).count) of \(recorded))")
+        let sequences = contents.lines.compactMap { FolderContents.value(of: "seq", in: $0, quoted: false).flatMap(Int.init) }
+        #expect(sequences == sequences.sorted(), "seq orders events whatever the clock said")
+    }
+}
