@@ -32,7 +32,11 @@ struct HostileInputTests {
             // A real segment written by the store.
             let logs = URL(fileURLWithPath: "\(root)/logs")
             let trail = try Trail(configuration: TrailConfiguration(directory: logs))
-            for event in SampleEvents.make(count: 200) { trail.record(event) }
+            // Flushed every 20 events, as the writer flushes every second: a tear loses only the last block.
+            for (index, event) in SampleEvents.make(count: 200).enumerated() {
+                trail.record(event)
+                if index % 20 == 19 { trail.flush() }
+            }
             trail.shutdown()
             let segmentPath = try FileManager.default.contentsOfDirectory(atPath: logs.path).first { $0.hasSuffix(".zst") }!
             let good = try [UInt8](Data(contentsOf: logs.appendingPathComponent(segmentPath)))

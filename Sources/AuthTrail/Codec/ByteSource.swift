@@ -23,6 +23,9 @@ package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     package var description: String { "\(operation): \(String(cString: strerror(errno))) (errno \(errno))" }
+
+    /// The system's words for the errno, lower-cased, for a message that already names the file.
+    package var reason: String { String(cString: strerror(errno)).lowercased() }
 }
 
 /// Reads an open file descriptor (a file, a pipe, standard input). The caller owns the descriptor.

@@ -61,7 +61,7 @@ public struct BundleWriter {
             do {
                 bytes = try file == "-" ? Self.readStandardInput() : SystemCalls.readFile(file)
             } catch {
-                problems.append(InputFiles.Problem(path: file, reason: error.description))
+                problems.append(InputFiles.Problem(path: file, reason: error.reason))
                 continue
             }
             sink.beginFile(name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent, bytes: bytes)

@@ -28,7 +28,7 @@ public enum Verifier {
                 sink.endSection()
                 results.append(sink.result(summary))
             } catch {
-                problems.append(InputFiles.Problem(path: file, reason: error.description))
+                problems.append(InputFiles.Problem(path: file, reason: error.reason))
             }
         }
         return (results, problems)

@@ -13,7 +13,7 @@ package enum InputReader {
             do {
                 finished(try SegmentReader.read(path: file, into: &consumer))
             } catch {
-                problems.append(InputFiles.Problem(path: file, reason: error.description))
+                problems.append(InputFiles.Problem(path: file, reason: error.reason))
             }
         }
         return problems

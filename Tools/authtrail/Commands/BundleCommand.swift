@@ -14,7 +14,7 @@ struct BundleCommand: ParsableCommand {
             the bundle is refused unless --force is given.
 
             Exit status: 0 when the bundle was written, 1 when it was refused because of residual personal data, \
-            66 when an input could not be opened, 65 when the inputs held no events, 73 when the output could not \
+            66 when an input could not be opened, 65 when the inputs held no events (nothing is written then), 73 when the output could not \
             be written.
             """)
 
@@ -52,10 +52,15 @@ struct BundleCommand: ParsableCommand {
             )
         }
         let manifest = result.manifest
+        guard manifest.events > 0 else {
+            // A bundle without events is no use on a ticket: do not leave one behind.
+            SystemCalls.unlink(output)
+            printError("authtrail: no AuthTrail events in \(paths.joined(separator: " ")); \(output) not written")
+            throw result.problems.isEmpty ? ExitStatus.dataError : ExitStatus.noInput
+        }
         print(
             "Wrote \(output): \(manifest.segments.count) segment\(manifest.segments.count == 1 ? "" : "s"), \(manifest.events) events"
                 + (manifest.firstEvent.map { ", \($0) to \(manifest.lastEvent ?? $0)" } ?? ""))
         if !result.problems.isEmpty { throw ExitStatus.noInput }
-        if manifest.events == 0 { throw ExitStatus.dataError }
     }
 }

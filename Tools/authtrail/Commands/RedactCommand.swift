@@ -70,7 +70,7 @@ struct RedactCommand: ParsableCommand {
             do {
                 bytes = try SystemCalls.readFile(file)
             } catch {
-                printError("authtrail: \(file): \(error)")
+                printError("authtrail: \(file): \(error.reason)")
                 failed = true
                 continue
             }
