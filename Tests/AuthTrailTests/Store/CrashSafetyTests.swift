@@ -35,11 +35,15 @@ struct CrashSafetyTests {
         #expect(contents.issues.isEmpty, "\(contents.issues.map { $0.issue.message(file: $0.file) })")
         #expect(try StressChild.zstdAccepts(contents.files))
         let attempts = contents.attemptsByOperation
+        var lost = 0
         for (operation, flushed) in expected {
             let found = attempts[operation] ?? []
             let gap = FolderContents.gap(in: found, expectedCount: flushed)
             #expect(gap == nil, "\(operation): flushed events survive sealing")
+            lost += max(0, flushed - found.count)
         }
+        // The figure docs/RELIABILITY.md quotes.
+        print("reliability: kill -9: \(expected.count) trials, \(expected.values.reduce(0, +)) flushed events checked, \(lost) lost")
         for file in contents.files {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
             #expect(SegmentSeal.isSeal(Array(bytes.suffix(16))), "\(file) is sealed")

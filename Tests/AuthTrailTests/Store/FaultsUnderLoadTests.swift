@@ -33,11 +33,16 @@ struct FaultsUnderLoadTests {
         #expect(contents.issues.isEmpty, "\(contents.issues.map { $0.issue.message(file: $0.file) })")
         #expect(try StressChild.zstdAccepts(contents.files))
         let attempts = contents.attemptsByOperation
+        var failedTrials = 0
         var lost = 0
-        for (operation, flushed) in expected where FolderContents.gap(in: attempts[operation] ?? [], expectedCount: flushed) != nil {
-            lost += 1
+        for (operation, flushed) in expected {
+            let found = attempts[operation] ?? []
+            if FolderContents.gap(in: found, expectedCount: flushed) != nil { failedTrials += 1 }
+            lost += max(0, flushed - found.count)
         }
-        #expect(lost == 0, "\(lost) of 30 trials lost a flushed event")
+        #expect(failedTrials == 0, "\(failedTrials) of 30 trials lost a flushed event")
+        // The figure docs/RELIABILITY.md quotes.
+        print("reliability: SIGTERM/SIGKILL: \(expected.count) trials, \(expected.values.reduce(0, +)) flushed events checked, \(lost) lost")
     }
 
     @Test("the log folder removed mid-run: the app keeps running, losses are counted, and writing resumes")
