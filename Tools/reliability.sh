@@ -5,7 +5,7 @@
 #   Tools/reliability.sh --short   CI: 20 s per fuzz target (the attack tests already ran in Tools/test.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./Tools/setup.sh
+./Tools/setup.sh --tests
 
 if [ "${1:-}" = "--short" ]; then
     ./Tools/fuzz.sh 20

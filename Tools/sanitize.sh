@@ -3,7 +3,7 @@
 #   Tools/sanitize.sh [address|thread ...]     default: address thread
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./Tools/setup.sh
+./Tools/setup.sh --tests
 sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
 for sanitizer in "${sanitizers[@]}"; do

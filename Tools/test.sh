@@ -2,6 +2,6 @@
 # Runs every test: installs what is missing, builds, and runs `swift test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./Tools/setup.sh
+./Tools/setup.sh --tests
 swift build --build-tests
 swift test --skip-build
