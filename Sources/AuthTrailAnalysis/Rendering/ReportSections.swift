@@ -1,5 +1,5 @@
-/// The report's tables as header and rows of strings, shared by the Markdown and HTML renderers so both show the
-/// same columns as the text form.
+/// The report's tables as header and rows of strings, shared by the text, Markdown and HTML renderers so all show
+/// the same columns.
 struct ReportSection {
     var title: String
     var summary: [String] = []
@@ -7,12 +7,15 @@ struct ReportSection {
     var rows: [[String]] = []
     /// Columns holding numbers (right-aligned).
     var numeric: Set<Int> = []
+    /// Per row, a share from 0 to 1 that the text form draws as a bar (the HTML form has charts instead).
+    var bars: [Double]? = nil
 }
 
 extension Report {
     var sections: [ReportSection] {
         typealias F = ReportFormatting
         var sections: [ReportSection] = []
+        let activeBuckets = timeline.buckets.filter { $0.attempts > 0 }
         sections.append(
             ReportSection(
                 title: "Attempts by kind and outcome",
@@ -117,10 +120,8 @@ extension Report {
             ReportSection(
                 title: "Failure rate over time (\(timeline.bucketSeconds / 60) min buckets)",
                 header: ["from", "attempts", "failures", "rate"],
-                rows: timeline.buckets.filter { $0.attempts > 0 }.map {
-                    [$0.start, "\($0.attempts)", "\($0.failures)", F.percent($0.failureRate)]
-                },
-                numeric: [1, 2, 3]))
+                rows: activeBuckets.map { [$0.start, "\($0.attempts)", "\($0.failures)", F.percent($0.failureRate)] },
+                numeric: [1, 2, 3], bars: activeBuckets.map(\.failureRate)))
         sections.append(
             ReportSection(
                 title: "Writer health",
