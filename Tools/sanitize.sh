@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 ./Tools/setup.sh --tests
 sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
+# Leaks and races inside the toolchain's libraries are suppressed by name; see the files for each reason.
+export LSAN_OPTIONS="suppressions=$PWD/Tools/sanitizer-suppressions/lsan.txt"
 for sanitizer in "${sanitizers[@]}"; do
     echo "sanitize: swift test --sanitize=$sanitizer"
     swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$sanitizer"
