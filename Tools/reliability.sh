@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The reliability suite in one command: the tests that attack inputs, faults and privacy, then fuzzing, then the
 # whole test suite under sanitizers. Figures from a run go into docs/RELIABILITY.md.
-#   Tools/reliability.sh           full: attack tests 3 times, 300 s per fuzz target, ASan and TSan
-#   Tools/reliability.sh --short   CI: 20 s per fuzz target (the attack tests already ran in Tools/test.sh)
+#   Tools/reliability.sh           full: attack suites 3 times, 300 s per fuzz target, the suite under ASan and TSan
+#   Tools/reliability.sh --short   CI: 20 s per fuzz target, the suite under ASan and TSan (the attack suites already
+#                                  ran once in Tools/test.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./Tools/setup.sh --tests
 
 if [ "${1:-}" = "--short" ]; then
     ./Tools/fuzz.sh 20
+    ./Tools/sanitize.sh address thread
     exit 0
 fi
 
