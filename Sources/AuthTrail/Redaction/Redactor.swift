@@ -85,6 +85,8 @@ public struct Redactor: Sendable {
             return "<credential:removed>"
         case .identifier(let kind):
             guard engine.level.hides(kind), !value.isEmpty, !rules.allowedValues.contains(value) else { return value }
+            // Already a pseudonym (a bridged line redacted twice): redacting again changes nothing.
+            if Self.isMarker(value) { return value }
             var value = value
             return value.withUTF8 { bytes in
                 let normalized = RedactionEngine.normalize(bytes[...], kind: kind)
@@ -94,6 +96,18 @@ public struct Redactor: Sendable {
             // A kept name's id survives the scan (a GUID with no telling words before it stays).
             return redact(text: value)
         }
+    }
+
+    /// `<tag:10 hex>` or `<label:removed>`: one of the engine's own markers.
+    static func isMarker(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        guard bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">"),
+            let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon >= 3, colon <= 13
+        else { return false }
+        guard bytes[1..<colon].allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return false }
+        let body = bytes[(colon + 1)..<(bytes.count - 1)]
+        return body.elementsEqual("removed".utf8)
+            || (body.count == 10 && body.allSatisfy { ByteClass.isDigit($0) || ($0 >= 0x61 && $0 <= 0x66) })
     }
 
     private func applyPatterns(to text: String) -> String {
