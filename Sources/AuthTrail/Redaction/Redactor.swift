@@ -44,6 +44,17 @@ public struct Redactor: Sendable {
         var event = event
         if let message = event.message { event.message = redact(text: message) }
         if let message = event.failure?.message { event.failure?.message = redact(text: message) }
+        // Strings the classifier copies from an error's userInfo: codes and ids in practice, scanned in case they
+        // carry anything else (scanning text with nothing to hide copies nothing).
+        if let correlationID = event.correlationID { event.correlationID = redact(text: correlationID) }
+        if var failure = event.failure {
+            failure.oauthError = failure.oauthError.map { redact(text: $0) }
+            failure.oauthSuberror = failure.oauthSuberror.map { redact(text: $0) }
+            failure.correlationID = failure.correlationID.map { redact(text: $0) }
+            failure.grantedScopes = failure.grantedScopes.map { redact(text: $0) }
+            failure.declinedScopes = failure.declinedScopes.map { redact(text: $0) }
+            event.failure = failure
+        }
         if !event.attributes.isEmpty {
             for (name, value) in event.attributes {
                 event.attributes[name] = redact(attribute: value, named: name)

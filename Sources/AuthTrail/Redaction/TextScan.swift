@@ -214,6 +214,11 @@ struct TextScan {
         }
         // Letters and digits alone, shorter than an opaque token: nothing to find but `Bearer` and `Basic`.
         if flags & ByteClass.special == 0 && range.count < ByteClass.longRun {
+            // A JWT fragment with no dot in it (a line MSAL wrapped inside the header) still starts with `eyJ`.
+            if range.count >= 24, first == UInt8(ascii: "e"), hasPrefix("eyJ", at: range.lowerBound) {
+                atom(range)
+                return
+            }
             if (range.count == 6 || range.count == 5) && (matches(range, "bearer") || matches(range, "basic")) {
                 // `Bearer <token>`, `Basic <credentials>`: the next run is the credential.
                 pending = .schemeCredential
@@ -250,6 +255,11 @@ struct TextScan {
             // still scanned, so `error: megan@contoso.com` hides the address.
             pieces(range)
         case .authorization:
+            // `Proxy-Authorization=BASIC <credentials>`: the scheme alone ends the run; the credential is the next.
+            if isScheme(range) {
+                pending = .value(.secret(label: .credential))
+                return
+            }
             var start = range.lowerBound
             while start < range.upperBound, input[start] != UInt8(ascii: " ") { start += 1 }
             if start < range.upperBound, isScheme(range.lowerBound..<start) {
