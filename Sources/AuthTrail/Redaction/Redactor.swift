@@ -46,11 +46,15 @@ public struct Redactor: Sendable {
         if let message = event.failure?.message { event.failure?.message = redact(text: message) }
         // Strings the classifier copies from an error's userInfo: codes and ids in practice, scanned in case they
         // carry anything else (scanning text with nothing to hide copies nothing).
-        if let correlationID = event.correlationID { event.correlationID = redact(text: correlationID) }
+        if let correlationID = event.correlationID, !Self.isGUID(correlationID) {
+            event.correlationID = redact(text: correlationID)
+        }
         if var failure = event.failure {
             failure.oauthError = failure.oauthError.map { redact(text: $0) }
             failure.oauthSuberror = failure.oauthSuberror.map { redact(text: $0) }
-            failure.correlationID = failure.correlationID.map { redact(text: $0) }
+            if let correlationID = failure.correlationID, !Self.isGUID(correlationID) {
+                failure.correlationID = redact(text: correlationID)
+            }
             failure.grantedScopes = failure.grantedScopes.map { redact(text: $0) }
             failure.declinedScopes = failure.declinedScopes.map { redact(text: $0) }
             event.failure = failure
@@ -107,6 +111,20 @@ public struct Redactor: Sendable {
             // A kept name's id survives the scan (a GUID with no telling words before it stays).
             return redact(text: value)
         }
+    }
+
+    /// A bare GUID: what a correlation id is, kept as written without a scan (most events carry one).
+    static func isGUID(_ value: String) -> Bool {
+        var count = 0
+        for (offset, byte) in value.utf8.enumerated() {
+            count += 1
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !ByteClass.isHex(byte) || offset >= 36 {
+                return false
+            }
+        }
+        return count == 36
     }
 
     /// `<tag:10 hex>` or `<label:removed>`: one of the engine's own markers.
