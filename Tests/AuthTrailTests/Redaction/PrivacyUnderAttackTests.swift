@@ -208,7 +208,8 @@ enum PrivacyAttacks {
     /// Forms the engine deliberately does not recognise: spelled out, or encoded in a way nothing in an MSAL log
     /// produces. Each is checked as a known issue, so the day it is handled the test says so.
     static let knownLimitations: [PrivacyAttack] = [
-        PrivacyAttack("known limitation", "address spelled out", "mail zorvak dot quill at contoso dot com",
+        PrivacyAttack(
+            "known limitation", "address spelled out", "mail zorvak dot quill at contoso dot com",
             hides: ["zorvak"]),
         PrivacyAttack(
             "known limitation", "HTML entity for the at sign", "user zorvak.quill&#64;contoso.com", hides: ["zorvak"]),
@@ -320,7 +321,8 @@ struct PrivacyUnderAttackTests {
             logger.error("\(text)", metadata: ["detail": "\(text)"])
         case .msalBridgeWithPII:
             MSALLogBridge(trail: trail).log(
-                level: 1, message: "TID=4711 MSAL 2.14.0 iOS 18.2 [2026-11-22 10:00:00 - \(PrivacyAttacks.correlation)] "
+                level: 1,
+                message: "TID=4711 MSAL 2.14.0 iOS 18.2 [2026-11-22 10:00:00 - \(PrivacyAttacks.correlation)] "
                     + text, containsPII: true)
         }
     }
@@ -336,22 +338,23 @@ struct PrivacyUnderAttackTests {
         #expect(lines.count == 7)
         // Counts only: a failure message must never carry a planted value.
         let leaks = LeakForms.leaked(attack.needles, in: lines).count
-        #expect(leaks == 0, "\(leaks) of \(attack.needles.count) planted items readable: \(attack)")
+        #expect(leaks == 0, "\(leaks) of \(attack.needles.count) planted items readable: \(attack.testDescription)")
         let joined = lines.flatMap(LeakForms.strings(inLine:)).joined(separator: "\n")
         let lost = attack.keeps.filter { !joined.contains($0) }.count
-        #expect(lost == 0, "\(lost) keep-list items lost: \(attack)")
+        #expect(lost == 0, "\(lost) keep-list items lost: \(attack.testDescription)")
     }
 
-    @Test("redacting twice changes nothing, and detection finds nothing in redacted text", arguments: PrivacyAttacks.all)
+    @Test(
+        "redacting twice changes nothing, and detection finds nothing in redacted text", arguments: PrivacyAttacks.all)
     func redactionIsIdempotentAndClean(attack: PrivacyAttack) {
         let redactor = Redactor(key: .random())
         let once = redactor.redact(text: attack.text)
         let stable = redactor.redact(text: once) == once
-        #expect(stable, "second pass changed the text: \(attack)")
+        #expect(stable, "second pass changed the text: \(attack.testDescription)")
         let findings = Array(once.utf8).withUnsafeBytes { Redactor.findings(in: $0) }
-        #expect(findings.isEmpty, "detection found \(findings.map(\.rawValue)) in redacted text: \(attack)")
+        #expect(findings.isEmpty, "detection found \(findings.map(\.rawValue)) in redacted text: \(attack.testDescription)")
         let before = Array(attack.text.utf8).withUnsafeBytes { Redactor.findings(in: $0) }
-        #expect(!before.isEmpty, "detection missed the planted item: \(attack)")
+        #expect(!before.isEmpty, "detection missed the planted item: \(attack.testDescription)")
     }
 
     @Test("userInfo strings the classifier reads are scanned too")
@@ -380,7 +383,8 @@ struct PrivacyUnderAttackTests {
         let leaks = LeakForms.leaked(["ulmira", PrivacyAttacks.opaqueAccess, "9c1d5a7e-3b2f"], in: lines).count
         #expect(leaks == 0, "\(leaks) planted userInfo items readable in the segment")
         let joined = lines.joined()
-        let keepsSurvive = joined.contains("User.Read") && joined.contains("Mail.Read") && joined.contains("invalid_grant")
+        let keepsSurvive =
+            joined.contains("User.Read") && joined.contains("Mail.Read") && joined.contains("invalid_grant")
         #expect(keepsSurvive, "scopes or the OAuth error were lost")
     }
 
@@ -454,7 +458,7 @@ struct PrivacyUnderAttackTests {
         let redacted = Redactor(key: .random()).redact(text: attack.text)
         withKnownIssue("not recognised by the engine: \(attack.name)") {
             let leaks = LeakForms.leaked(attack.needles, in: [redacted]).count
-            #expect(leaks == 0, "planted item readable: \(attack)")
+            #expect(leaks == 0, "planted item readable: \(attack.testDescription)")
         }
     }
 
