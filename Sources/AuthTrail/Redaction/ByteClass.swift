@@ -14,6 +14,8 @@ enum ByteClass {
         var table = [UInt8](repeating: 0, count: 256)
         for byte in " \t\r\n\"'<>()[]{},;|`".utf8 { table[Int(byte)] = delimiter }
         for byte in "@:/\\=%&?#+.-".utf8 { table[Int(byte)] = special }
+        // The lead byte of fullwidth `＠` and `．`: a run holding look-alikes is examined like one holding `@` or `.`.
+        table[0xEF] = special
         for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = digit }
         for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = letter }
         for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = letter }

@@ -54,6 +54,17 @@ struct RedactionEngine: Sendable {
         return normalized
     }
 
+    private static func atSpellingLength(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, at index: Int) -> Int? {
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\") || byte == 0xEF else { return nil }
+        for spelling in atSpellings where bytes[index...].starts(with: spelling) { return spelling.count }
+        return nil
+    }
+
+    private static let atSpellings: [[UInt8]] = [
+        Array("%2540".utf8), Array("\\u0040".utf8), [0xEF, 0xBC, 0xA0], [0xEF, 0xB9, 0xAB],
+    ]
+
     static func normalize(
         _ bytes: Slice<UnsafeBufferPointer<UInt8>>,
         kind: IdentifierKind,
@@ -72,6 +83,12 @@ struct RedactionEngine: Sendable {
             {
                 normalized.append(UInt8(ascii: "@"))
                 index += 3
+                continue
+            }
+            // `%2540`, `\u0040`, `＠` and `﹫` are spellings of `@` too.
+            if let length = atSpellingLength(bytes, at: index) {
+                normalized.append(UInt8(ascii: "@"))
+                index += length
                 continue
             }
             normalized.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)

@@ -44,6 +44,21 @@ public struct Redactor: Sendable {
         var event = event
         if let message = event.message { event.message = redact(text: message) }
         if let message = event.failure?.message { event.failure?.message = redact(text: message) }
+        // Strings the classifier copies from an error's userInfo: codes and ids in practice, scanned in case they
+        // carry anything else (scanning text with nothing to hide copies nothing).
+        if let correlationID = event.correlationID, !Self.isGUID(correlationID) {
+            event.correlationID = redact(text: correlationID)
+        }
+        if var failure = event.failure {
+            failure.oauthError = failure.oauthError.map { redact(text: $0) }
+            failure.oauthSuberror = failure.oauthSuberror.map { redact(text: $0) }
+            if let correlationID = failure.correlationID, !Self.isGUID(correlationID) {
+                failure.correlationID = redact(text: correlationID)
+            }
+            failure.grantedScopes = failure.grantedScopes.map { redact(text: $0) }
+            failure.declinedScopes = failure.declinedScopes.map { redact(text: $0) }
+            event.failure = failure
+        }
         if !event.attributes.isEmpty {
             for (name, value) in event.attributes {
                 event.attributes[name] = redact(attribute: value, named: name)
@@ -85,6 +100,8 @@ public struct Redactor: Sendable {
             return "<credential:removed>"
         case .identifier(let kind):
             guard engine.level.hides(kind), !value.isEmpty, !rules.allowedValues.contains(value) else { return value }
+            // Already a pseudonym (a bridged line redacted twice): redacting again changes nothing.
+            if Self.isMarker(value) { return value }
             var value = value
             return value.withUTF8 { bytes in
                 let normalized = RedactionEngine.normalize(bytes[...], kind: kind)
@@ -94,6 +111,32 @@ public struct Redactor: Sendable {
             // A kept name's id survives the scan (a GUID with no telling words before it stays).
             return redact(text: value)
         }
+    }
+
+    /// A bare GUID: what a correlation id is, kept as written without a scan (most events carry one).
+    static func isGUID(_ value: String) -> Bool {
+        var count = 0
+        for (offset, byte) in value.utf8.enumerated() {
+            count += 1
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !ByteClass.isHex(byte) || offset >= 36 {
+                return false
+            }
+        }
+        return count == 36
+    }
+
+    /// `<tag:10 hex>` or `<label:removed>`: one of the engine's own markers.
+    static func isMarker(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        guard bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">"),
+            let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon >= 3, colon <= 13
+        else { return false }
+        guard bytes[1..<colon].allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return false }
+        let body = bytes[(colon + 1)..<(bytes.count - 1)]
+        return body.elementsEqual("removed".utf8)
+            || (body.count == 10 && body.allSatisfy { ByteClass.isDigit($0) || ($0 >= 0x61 && $0 <= 0x66) })
     }
 
     private func applyPatterns(to text: String) -> String {

@@ -62,11 +62,18 @@ extension TextScan {
         for index in range {
             switch input[index] {
             case UInt8(ascii: "@"): hasAt = true
-            case UInt8(ascii: "/"), UInt8(ascii: "\\"): hasSlash = true
+            case UInt8(ascii: "\\"):
+                // `\u0040` (an `@` escaped in JSON inside a JSON string) is an at sign, not a path separator.
+                if hasPrefix("\\u0040", at: index) { hasAt = true } else { hasSlash = true }
+            case UInt8(ascii: "/"): hasSlash = true
             case UInt8(ascii: ":"): colons += 1
             case UInt8(ascii: "."): dots += 1
             case UInt8(ascii: "%"): hasPercent = true
             case UInt8(ascii: "-"): hasHyphen = true
+            case 0xE3, 0xEF:
+                // Look-alikes: fullwidth and small commercial at, fullwidth and ideographic full stops.
+                if lookAlikeAt(at: index) > 0 { hasAt = true }
+                if lookAlikeDot(at: index) { dots += 1 }
             case UInt8(ascii: "e"):
                 if index + 2 < range.upperBound, input[index + 1] == UInt8(ascii: "y"),
                     input[index + 2] == UInt8(ascii: "J")
@@ -90,7 +97,7 @@ extension TextScan {
             atom(email.upperBound..<range.upperBound)
             return
         }
-        if hasWebTokenStart && dots >= 2, let jwt = jsonWebToken(in: range) {
+        if hasWebTokenStart && range.count >= 24, let jwt = jsonWebToken(in: range) {
             if jwt.lowerBound > range.lowerBound { atom(range.lowerBound..<jwt.lowerBound) }
             remove(jwt, label: .jwt)
             return
@@ -206,6 +213,12 @@ extension TextScan {
                 input[index + 2] == UInt8(ascii: "0")
             {
                 separatorLength = 3
+            } else if byte == UInt8(ascii: "%"), index + 4 < range.upperBound, hasPrefix("%2540", at: index) {
+                separatorLength = 5  // `@` encoded twice
+            } else if byte == UInt8(ascii: "\\"), index + 5 < range.upperBound, hasPrefix("\\u0040", at: index) {
+                separatorLength = 6
+            } else if byte >= 0xE3, index + 2 < range.upperBound {
+                separatorLength = lookAlikeAt(at: index)
             }
             if separatorLength > 0 {
                 var localStart = index
@@ -219,7 +232,12 @@ extension TextScan {
                 var domainEnd = index + separatorLength
                 var lastDot = -1
                 while domainEnd < range.upperBound, ByteClass.isHostCharacter(input[domainEnd]) {
-                    if input[domainEnd] == UInt8(ascii: ".") { lastDot = domainEnd }
+                    if input[domainEnd] == UInt8(ascii: ".") {
+                        lastDot = domainEnd
+                    } else if input[domainEnd] >= 0xE3, domainEnd + 2 < range.upperBound, lookAlikeDot(at: domainEnd) {
+                        domainEnd += 2
+                        lastDot = domainEnd
+                    }
                     domainEnd += 1
                 }
                 while domainEnd > index + separatorLength,
@@ -253,12 +271,20 @@ extension TextScan {
             {
                 var end = index
                 var dots = 0
-                while end < range.upperBound, ByteClass.isTokenCharacter(input[end]) || input[end] == UInt8(ascii: ".")
-                {
-                    if input[end] == UInt8(ascii: ".") { dots += 1 }
+                while end < range.upperBound {
+                    let byte = input[end]
+                    if byte == UInt8(ascii: ".") {
+                        dots += 1
+                    } else if !ByteClass.isTokenCharacter(byte) {
+                        // Zero-width characters planted inside a token do not end it.
+                        guard byte >= 0xE2, zeroWidth(at: end) else { break }
+                        end += 2
+                    }
                     end += 1
                 }
-                if dots >= 2 { return index..<end }
+                // A whole JWT, or a fragment of one (a line MSAL wrapped): `eyJ` is base64 of `{"`, and 24 bytes of
+                // base64url after it are JSON, not a word.
+                if dots >= 2 || end - index >= 24 { return index..<end }
                 index = end
                 continue
             }
@@ -279,8 +305,10 @@ extension TextScan {
                 && (third == UInt8(ascii: "C") || third == UInt8(ascii: "R")))
         guard msalShape || range.count >= ByteClass.longRun else { return false }
         var upper = false, lower = false, digit = false
-        for index in range {
+        var index = range.lowerBound
+        while index < range.upperBound {
             let byte = input[index]
+            index += 1
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
             case UInt8(ascii: "a")...UInt8(ascii: "z"): lower = true
@@ -288,6 +316,10 @@ extension TextScan {
             case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "="),
                 UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "$"):
                 break
+            case 0xE2, 0xEF:
+                // Zero-width characters planted inside a token.
+                guard zeroWidth(at: index - 1) else { return false }
+                index += 2
             default: return false
             }
         }
@@ -422,7 +454,7 @@ extension TextScan {
                 if groupLength > 4 { return nil }
                 if groupLength > 2 || !ByteClass.isDigit(byte) { hasLetterOrLongGroup = true }
                 previousColon = false
-            } else if byte == UInt8(ascii: "."), groups >= 2,
+            } else if byte == UInt8(ascii: "."), groups >= 2 || compressed,
                 let last = ipv4(at: index - groupLength, in: (index - groupLength)..<end),
                 last.upperBound == end
             {
@@ -506,6 +538,33 @@ extension TextScan {
         let end = index + 8
         if end < input.count, ByteClass.isAlphanumeric(input[end]) { return nil }
         return end
+    }
+
+    // MARK: Look-alikes
+
+    /// The length of a look-alike of `@` at `index`: `＠` (U+FF20) or `﹫` (U+FE6B), 3 bytes; 0 when there is none.
+    func lookAlikeAt(at index: Int) -> Int {
+        guard index + 2 < input.count, input[index] == 0xEF else { return 0 }
+        let second = input[index + 1], third = input[index + 2]
+        return (second == 0xBC && third == 0xA0) || (second == 0xB9 && third == 0xAB) ? 3 : 0
+    }
+
+    /// A look-alike of `.` at `index`: `．` (U+FF0E), `｡` (U+FF61) or `。` (U+3002).
+    func lookAlikeDot(at index: Int) -> Bool {
+        guard index + 2 < input.count else { return false }
+        let first = input[index], second = input[index + 1], third = input[index + 2]
+        return (first == 0xEF && ((second == 0xBC && third == 0x8E) || (second == 0xBD && third == 0xA1)))
+            || (first == 0xE3 && second == 0x80 && third == 0x82)
+    }
+
+    /// A zero-width character at `index`: U+200B, U+200C, U+200D, U+2060 or U+FEFF (3 bytes each).
+    func zeroWidth(at index: Int) -> Bool {
+        guard index + 2 < input.count else { return false }
+        let first = input[index], second = input[index + 1], third = input[index + 2]
+        if first == 0xE2 {
+            return (second == 0x80 && third >= 0x8B && third <= 0x8D) || (second == 0x81 && third == 0xA0)
+        }
+        return first == 0xEF && second == 0xBB && third == 0xBF
     }
 
     // MARK: PEM

@@ -18,6 +18,12 @@ struct TextScan {
     private var closingQuote = -1
     /// Reused for normalized identifiers, so a pseudonym allocates nothing.
     private var scratch: [UInt8] = []
+    /// The closing `\"` of an escaped string (JSON inside a JSON string) being scanned from inside.
+    private var closingEscapedQuote = -1
+    /// Detection only: nothing is copied or hashed; what would be replaced is recorded in `found`.
+    let detecting: Bool
+    /// In detection: one bit per `PrivacyFinding` that a replacement would have hidden.
+    private(set) var found: UInt32 = 0
 
     enum Pending {
         case none
@@ -27,10 +33,14 @@ struct TextScan {
         case schemeCredential
     }
 
-    init(input: UnsafeBufferPointer<UInt8>, engine: RedactionEngine, classes: UnsafeBufferPointer<UInt8>) {
+    init(
+        input: UnsafeBufferPointer<UInt8>, engine: RedactionEngine, classes: UnsafeBufferPointer<UInt8>,
+        detecting: Bool = false
+    ) {
         self.input = input
         self.engine = engine
         self.classes = classes
+        self.detecting = detecting
     }
 
     /// The redacted bytes, or nil when nothing changed.
@@ -48,6 +58,10 @@ struct TextScan {
         // Detectors run left to right, so a range never starts before what was already replaced; if one ever did,
         // the overlap is dropped rather than trapping inside the app's logging call.
         guard range.upperBound > copied else { return false }
+        if detecting {
+            copied = range.upperBound
+            return true
+        }
         let start = max(range.lowerBound, copied)
         if !changed {
             output.reserveCapacity(input.count + 64)
@@ -60,12 +74,23 @@ struct TextScan {
 
     mutating func remove(_ range: Range<Int>, label: SecretLabel) {
         guard !range.isEmpty, beginReplacing(range) else { return }
+        if detecting {
+            found |= 1 << PrivacyFinding(label).bit
+            return
+        }
         output.append(contentsOf: label.marker)
     }
 
     /// Replaces `range` with the pseudonym of its value when the level hides `kind` and the value is not allowed.
     mutating func pseudonymize(_ range: Range<Int>, kind: IdentifierKind) {
         guard !range.isEmpty, engine.level.hides(kind) else { return }
+        if detecting {
+            if beginReplacing(range) {
+                let isVersion6 = kind == .ip && input[range].contains(UInt8(ascii: ":"))
+                found |= 1 << (isVersion6 ? PrivacyFinding.ipv6Address : PrivacyFinding(kind)).bit
+            }
+            return
+        }
         if !engine.allowedValues.isEmpty,
             engine.allowedValues.contains(String(decoding: input[range], as: UTF8.self))
         {
@@ -90,6 +115,15 @@ struct TextScan {
                 case UInt8(ascii: "\n"):
                     pending = .none
                     index += 1
+                case UInt8(ascii: "<"):
+                    // The engine's own `<email:3f2a9c01d4>` or `<jwt:removed>`: already redacted, so redacting twice
+                    // changes nothing and detection finds nothing.
+                    if let end = marker(at: index) {
+                        pending = .none
+                        index = end
+                    } else {
+                        index += 1
+                    }
                 case UInt8(ascii: "("):
                     if let end = parenthesizedPhone(at: index) {
                         valueOrPhone(index..<end)
@@ -113,6 +147,10 @@ struct TextScan {
                 index = end
                 continue
             }
+            if byte == UInt8(ascii: "\\"), index + 1 < count, input[index + 1] == UInt8(ascii: "\"") {
+                index = escapedQuote(at: index)
+                continue
+            }
             var end = index + 1
             var flags = classes[Int(byte)]
             while end < count {
@@ -120,6 +158,10 @@ struct TextScan {
                 if next & ByteClass.delimiter != 0 { break }
                 flags |= next
                 end += 1
+            }
+            // `name\"` inside an escaped string: the `\"` is the string's quote, not part of the word.
+            if end < count, end - 1 > index, input[end - 1] == UInt8(ascii: "\\"), input[end] == UInt8(ascii: "\"") {
+                end -= 1
             }
             word(index..<end, flags: flags)
             index = end
@@ -172,6 +214,11 @@ struct TextScan {
         }
         // Letters and digits alone, shorter than an opaque token: nothing to find but `Bearer` and `Basic`.
         if flags & ByteClass.special == 0 && range.count < ByteClass.longRun {
+            // A JWT fragment with no dot in it (a line MSAL wrapped inside the header) still starts with `eyJ`.
+            if range.count >= 24, first == UInt8(ascii: "e"), hasPrefix("eyJ", at: range.lowerBound) {
+                atom(range)
+                return
+            }
             if (range.count == 6 || range.count == 5) && (matches(range, "bearer") || matches(range, "basic")) {
                 // `Bearer <token>`, `Basic <credentials>`: the next run is the credential.
                 pending = .schemeCredential
@@ -192,6 +239,7 @@ struct TextScan {
     /// What a key's class does to its value.
     mutating func apply(_ keyClass: FieldKeyClass, to range: Range<Int>) {
         guard !range.isEmpty else { return }
+        if input[range.lowerBound] == UInt8(ascii: "<"), marker(at: range.lowerBound) == range.upperBound { return }
         switch keyClass {
         case .secret(let label):
             // `Code=-50002`, `"code": 429`: a number under a secret's name is an error code, not a secret.
@@ -207,6 +255,11 @@ struct TextScan {
             // still scanned, so `error: megan@contoso.com` hides the address.
             pieces(range)
         case .authorization:
+            // `Proxy-Authorization=BASIC <credentials>`: the scheme alone ends the run; the credential is the next.
+            if isScheme(range) {
+                pending = .value(.secret(label: .credential))
+                return
+            }
             var start = range.lowerBound
             while start < range.upperBound, input[start] != UInt8(ascii: " ") { start += 1 }
             if start < range.upperBound, isScheme(range.lowerBound..<start) {
@@ -261,6 +314,65 @@ struct TextScan {
             closingQuote = close
             return open + 1
         }
+    }
+
+    /// A `\"`-quoted string inside a JSON string (`"{\"upn\":\"megan@contoso.com\"}"`), read like `quote(at:)`:
+    /// an escaped key sets the pending key, a value under a pending key is redacted whole, any other string is scanned
+    /// from inside.
+    private mutating func escapedQuote(at open: Int) -> Int {
+        if open == closingEscapedQuote { return open + 2 }
+        var close = open + 2
+        while close + 1 < input.count {
+            let byte = input[close]
+            if byte == UInt8(ascii: "\\") {
+                if input[close + 1] == UInt8(ascii: "\"") { break }
+                close += 2
+                continue
+            }
+            // An unescaped quote ends the enclosing string first; a newline ends the line.
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") { return open + 2 }
+            close += 1
+        }
+        guard close + 1 < input.count else { return open + 2 }
+        var after = close + 2
+        while after < input.count, input[after] == UInt8(ascii: " ") || input[after] == UInt8(ascii: "\t") {
+            after += 1
+        }
+        let content = (open + 2)..<close
+        if after < input.count, input[after] == UInt8(ascii: ":") || input[after] == UInt8(ascii: "=") {
+            pending = .none
+            setPending(for: engine.keys.classify(input[content]))
+            return close + 2
+        }
+        switch pending {
+        case .value(let keyClass) where keyClass != .neutral:
+            pending = .none
+            apply(keyClass, to: content)
+            return close + 2
+        case .authorization:
+            pending = .none
+            apply(.authorization, to: content)
+            return close + 2
+        default:
+            closingEscapedQuote = close
+            return open + 2
+        }
+    }
+
+    /// Where the engine's own marker starting at `open` ends: `<tag:` then ten lower-case hex digits or `removed`,
+    /// then `>`. Nil when there is none.
+    func marker(at open: Int) -> Int? {
+        var index = open + 1
+        while index < input.count, index - open <= 12, input[index] >= 0x61, input[index] <= 0x7A { index += 1 }
+        guard index - open >= 3, index < input.count, input[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        if hasPrefix("removed>", at: index) { return index + 8 }
+        guard index + 11 <= input.count, input[index + 10] == UInt8(ascii: ">") else { return nil }
+        for offset in 0..<10 {
+            let byte = input[index + offset]
+            guard ByteClass.isDigit(byte) || (byte >= 0x61 && byte <= 0x66) else { return nil }
+        }
+        return index + 11
     }
 
     // MARK: Small predicates
