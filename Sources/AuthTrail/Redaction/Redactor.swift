@@ -84,7 +84,12 @@ public struct Redactor: Sendable {
         case .authorization:
             return "<credential:removed>"
         case .identifier(let kind):
-            guard engine.level.hides(kind), !value.isEmpty, !rules.allowedValues.contains(value) else { return value }
+            guard !value.isEmpty, !rules.allowedValues.contains(value) else { return value }
+            // A level that keeps this identifier still removes secrets from its value (the redactor fuzz target
+            // planted a JWT in a `user.email` attribute at maskSecretsOnly and it survived); an existing pseudonym
+            // stays, so redacting an event twice changes nothing.
+            guard engine.level.hides(kind) else { return redact(text: value) }
+            if Self.isPseudonym(value, tag: kind.rawValue) { return value }
             var value = value
             return value.withUTF8 { bytes in
                 let normalized = RedactionEngine.normalize(bytes[...], kind: kind)
@@ -94,6 +99,16 @@ public struct Redactor: Sendable {
             // A kept name's id survives the scan (a GUID with no telling words before it stays).
             return redact(text: value)
         }
+    }
+
+    /// Whether `value` is exactly `<tag:10 lowercase hex>`, as `pseudonym(_:kind:)` writes it.
+    private static func isPseudonym(_ value: String, tag: String) -> Bool {
+        let bytes = Array(value.utf8)
+        let prefix = Array("<\(tag):".utf8)
+        return bytes.count == prefix.count + 11 && bytes.starts(with: prefix) && bytes.last == UInt8(ascii: ">")
+            && bytes[prefix.count..<(bytes.count - 1)].allSatisfy {
+                ByteClass.isDigit($0) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
+            }
     }
 
     private func applyPatterns(to text: String) -> String {

@@ -143,6 +143,14 @@ struct TextScan {
         let last = input[range.upperBound - 1]
         // Lone punctuation (`:` between a JSON key and its value, `=`, `-`) leaves the pending key in place.
         if range.count == 1, classes[Int(first)] & (ByteClass.letter | ByteClass.digit) == 0 { return }
+        // The redactor's own placeholders stay as they are, so redacting redacted text changes nothing. Before,
+        // `email:` read as a key (the hash was hashed again) and `token=<token:removed>` became
+        // `token=<<token:removed>>` (found by the redactor fuzz target's idempotence check; inputs in
+        // Tests/Fuzz/Regressions/redactor/).
+        if isPlaceholder(range) {
+            pending = .none
+            return
+        }
         switch pending {
         case .value(let keyClass):
             pending = .none

@@ -1,5 +1,5 @@
 import AuthTrail
-import AuthTrailAnalysis
+package import AuthTrailAnalysis
 import Foundation
 
 /// What must hold when the event scanner reads any bytes as one NDJSON line; checked by the `fuzz-event-scanner`
