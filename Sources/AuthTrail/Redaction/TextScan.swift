@@ -249,8 +249,16 @@ struct TextScan {
         let content = (open + 1)..<close
         if after < input.count, input[after] == UInt8(ascii: ":") || input[after] == UInt8(ascii: "=") {
             pending = .none
-            setPending(for: engine.keys.classify(input[content]))
-            return close + 1
+            let keyClass = engine.keys.classify(input[content])
+            // A key nobody named is scanned like any text: keys were skipped whole, so a JWT or an address inside a
+            // quoted string followed by `:` survived (found by the redactor fuzz target;
+            // Tests/Fuzz/Regressions/redactor/secret-inside-a-key.txt).
+            guard keyClass == .neutral, !content.isEmpty else {
+                setPending(for: keyClass)
+                return close + 1
+            }
+            closingQuote = close
+            return open + 1
         }
         switch pending {
         case .value(let keyClass):
