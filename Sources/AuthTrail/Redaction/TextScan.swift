@@ -16,6 +16,8 @@ struct TextScan {
     var pending: Pending = .none
     /// The closing quote of a string being scanned from inside, so it is not taken for an opening one.
     private var closingQuote = -1
+    /// The class of a JSON key being scanned from inside; it applies to the value once its closing quote is reached.
+    private var keyClassAtClosingQuote: FieldKeyClass?
     /// Reused for normalized identifiers, so a pseudonym allocates nothing.
     private var scratch: [UInt8] = []
 
@@ -232,7 +234,14 @@ struct TextScan {
     /// A double-quoted string: a JSON key sets the pending key; a value under a pending key is redacted whole; any
     /// other string is scanned from inside.
     private mutating func quote(at open: Int) -> Int {
-        if open == closingQuote { return open + 1 }
+        if open == closingQuote {
+            if let keyClass = keyClassAtClosingQuote {
+                pending = .none
+                setPending(for: keyClass)
+                keyClassAtClosingQuote = nil
+            }
+            return open + 1
+        }
         var close = open + 1
         while close < input.count {
             let byte = input[close]
@@ -250,14 +259,12 @@ struct TextScan {
         if after < input.count, input[after] == UInt8(ascii: ":") || input[after] == UInt8(ascii: "=") {
             pending = .none
             let keyClass = engine.keys.classify(input[content])
-            // A key nobody named is scanned like any text: keys were skipped whole, so a JWT or an address inside a
-            // quoted string followed by `:` survived (found by the redactor fuzz target;
-            // Tests/Fuzz/Regressions/redactor/secret-inside-a-key.txt).
-            guard keyClass == .neutral, !content.isEmpty else {
-                setPending(for: keyClass)
-                return close + 1
-            }
+            guard !content.isEmpty else { return close + 1 }
+            // A key is scanned like any text, then its class applies to the value: keys were skipped whole, so a JWT
+            // or an address inside a quoted string followed by `:` survived (found by the redactor fuzz target;
+            // Tests/Fuzz/Regressions/redactor/secret-inside-a-key.txt, long-key-ending-in-a-secret-name.txt).
             closingQuote = close
+            keyClassAtClosingQuote = keyClass
             return open + 1
         }
         switch pending {
