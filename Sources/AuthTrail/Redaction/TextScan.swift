@@ -211,6 +211,12 @@ struct TextScan {
             if isLiteral(range) { return }
             // `User: megan@contoso.com` is an email, whatever the field calls it.
             let isEmail = kind == .username && email(in: range) == range
+            // A level that keeps this identifier still scans its value: `oid: <JWT>` kept the JWT at maskEUIIOnly
+            // and maskSecretsOnly (found by the redactor fuzz target; Tests/Fuzz/Regressions/redactor/).
+            guard engine.level.hides(isEmail ? .email : kind) else {
+                pieces(range)
+                return
+            }
             pseudonymize(range, kind: isEmail ? .email : kind)
         case .keep:
             // Ids under these names stay (the GUID rule reads the name before them); anything else in the value is
