@@ -276,7 +276,9 @@ struct TextScan {
         switch pending {
         case .value(let keyClass):
             pending = .none
-            if keyClass == .neutral {
+            // A kept name's string is scanned word by word too: as one piece, `"scope":"x://… <JWT> …"` was read as
+            // one URL and the JWT survived (found by the redactor fuzz target; Tests/Fuzz/Regressions/redactor/).
+            if keyClass == .neutral || keyClass == .keep {
                 closingQuote = close
                 return open + 1
             }
