@@ -3,7 +3,7 @@
 #   Tools/fuzz.sh [SECONDS] [TARGET...]     targets: frame-reader event-scanner redactor (default: all, 60 s each)
 #   Tools/fuzz.sh 20                        the CI-sized run
 # The targets are SwiftPM executables (Tests/Fuzz/<Target>/) that Package.swift defines only when AUTHTRAIL_FUZZ is
-# set, built with `--sanitize=fuzzer --sanitize=address` into their own scratch path, .build-fuzz, so the normal
+# set, built with libFuzzer and AddressSanitizer (flags below) into their own scratch path, .build-fuzz, so the normal
 # `swift build` never sees them. Their invariants live in Sources/AuthTrailTestSupport/Fuzzing/ and the unit tests
 # replay them over the committed inputs.
 # Seed corpora: Tests/Fuzz/Corpus/<target>/; inputs found go to .build-fuzz/corpus/<target>/ (not committed).
@@ -31,15 +31,20 @@ max_len_for() {
     esac
 }
 
+# One combined -sanitize=fuzzer,address for Swift: SwiftPM's `--sanitize=fuzzer --sanitize=address` passes two
+# -sanitize= flags in an order that varies between runs, and the last one wins, so a fresh build could lose the
+# coverage instrumentation (libFuzzer then warns "no interesting inputs"). `--sanitize=fuzzer` stays so SwiftPM links
+# libFuzzer's main instead of the module's.
+build=(swift build -c release --scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+       -Xcc -fsanitize=address)
+
 failed=()
 for target in "${targets[@]}"; do
     started=$(date +%s)
-    AUTHTRAIL_FUZZ=1 swift build -c release --sanitize=fuzzer --sanitize=address --scratch-path "$scratch" \
-        --product "fuzz-$target" > "$scratch/$target.build.log" 2>&1 \
+    AUTHTRAIL_FUZZ=1 "${build[@]}" --product "fuzz-$target" > "$scratch/$target.build.log" 2>&1 \
         || { grep -E "error" "$scratch/$target.build.log" >&2 || tail -20 "$scratch/$target.build.log" >&2; exit 1; }
     built=$(date +%s)
-    binary="$(AUTHTRAIL_FUZZ=1 swift build -c release --sanitize=fuzzer --sanitize=address --scratch-path "$scratch" \
-        --show-bin-path)/fuzz-$target"
+    binary="$(AUTHTRAIL_FUZZ=1 "${build[@]}" --show-bin-path)/fuzz-$target"
     mkdir -p "$scratch/corpus/$target"
     inputs=("$scratch/corpus/$target" "Tests/Fuzz/Corpus/$target")
     [ -d "Tests/Fuzz/Regressions/$target" ] && inputs+=("Tests/Fuzz/Regressions/$target")
