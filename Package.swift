@@ -90,6 +90,21 @@ let package = Package(
     ]
 )
 
+// libFuzzer targets, built only by Tools/fuzz.sh (AUTHTRAIL_FUZZ=1, `--sanitize=fuzzer`, scratch path .build-fuzz), so
+// normal builds, tests and CI never compile them. Their invariants live in AuthTrailTestSupport/Fuzzing, which the unit
+// tests replay over the committed corpora.
+if Context.environment["AUTHTRAIL_FUZZ"] != nil {
+    package.targets += [
+        .executableTarget(name: "fuzz-frame-reader", dependencies: ["AuthTrail"], path: "Tests/Fuzz/FrameReader"),
+        .executableTarget(
+            name: "fuzz-event-scanner",
+            dependencies: ["AuthTrailTestSupport"],
+            path: "Tests/Fuzz/EventScanner"
+        ),
+        .executableTarget(name: "fuzz-redactor", dependencies: ["AuthTrailTestSupport"], path: "Tests/Fuzz/Redactor"),
+    ]
+}
+
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .swiftLanguageMode(.v6),

