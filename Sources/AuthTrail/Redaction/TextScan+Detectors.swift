@@ -368,13 +368,15 @@ extension TextScan {
     }
 
     /// The identifier kind named by the nearest telling word among the three before `position`, on the same line.
+    /// An email address or one of the engine's placeholders ends the search: either is a value, not a name, and
+    /// judging both alike keeps redaction idempotent (`a@b.io <GUID>` and `<email:…> <GUID>` give the same answer).
     private func context(before position: Int) -> IdentifierKind? {
         var end = position
         let limit = max(0, position - 64)
         var words = 0
         while end > limit, words < 3 {
             while end > limit, !ByteClass.isAlphanumeric(input[end - 1]) {
-                if input[end - 1] == UInt8(ascii: "\n") { return nil }
+                if input[end - 1] == UInt8(ascii: "\n") || input[end - 1] == UInt8(ascii: "@") { return nil }
                 end -= 1
             }
             var start = end
@@ -383,6 +385,7 @@ extension TextScan {
             }
             guard start < end else { return nil }
             let word = start..<end
+            if endsPlaceholder(word) { return nil }
             // Numbers (times, dates, thread ids) name nothing.
             if ByteClass.isDigit(input[start]) {
                 end = start
@@ -411,6 +414,16 @@ extension TextScan {
             end = start
         }
         return nil
+    }
+
+    /// Whether `word` is the value of a placeholder: `<tag:` before it and `>` after.
+    private func endsPlaceholder(_ word: Range<Int>) -> Bool {
+        guard word.lowerBound >= 3, input[word.lowerBound - 1] == UInt8(ascii: ":") else { return false }
+        var tagStart = word.lowerBound - 1
+        while tagStart > 0, input[tagStart - 1] >= UInt8(ascii: "a"), input[tagStart - 1] <= UInt8(ascii: "z") {
+            tagStart -= 1
+        }
+        return isPlaceholder(tagStart..<word.upperBound)
     }
 
     // MARK: IP addresses

@@ -22,6 +22,8 @@ struct TextScan {
     private var scratch: [UInt8] = []
     /// The closing `\"` of an escaped string (JSON inside a JSON string) being scanned from inside.
     private var closingEscapedQuote = -1
+    /// The class of an escaped key being scanned from inside, applied once its closing `\"` is reached.
+    private var keyClassAtClosingEscapedQuote: FieldKeyClass?
     /// Detection only: nothing is copied or hashed; what would be replaced is recorded in `found`.
     let detecting: Bool
     /// In detection: one bit per `PrivacyFinding` that a replacement would have hidden.
@@ -348,10 +350,17 @@ struct TextScan {
     }
 
     /// A `\"`-quoted string inside a JSON string (`"{\"upn\":\"megan@contoso.com\"}"`), read like `quote(at:)`:
-    /// an escaped key sets the pending key, a value under a pending key is redacted whole, any other string is scanned
-    /// from inside.
+    /// an escaped key is scanned, then sets the pending key; a value under a secret or identifier key is redacted
+    /// whole; any other string is scanned from inside.
     private mutating func escapedQuote(at open: Int) -> Int {
-        if open == closingEscapedQuote { return open + 2 }
+        if open == closingEscapedQuote {
+            if let keyClass = keyClassAtClosingEscapedQuote {
+                pending = .none
+                setPending(for: keyClass)
+                keyClassAtClosingEscapedQuote = nil
+            }
+            return open + 2
+        }
         var close = open + 2
         while close + 1 < input.count {
             let byte = input[close]
@@ -371,12 +380,15 @@ struct TextScan {
         }
         let content = (open + 2)..<close
         if after < input.count, input[after] == UInt8(ascii: ":") || input[after] == UInt8(ascii: "=") {
+            // Like a key in `quote(at:)`: scanned as text, then its class applies to the value (a JWT and an address
+            // inside an escaped key survived; Tests/Fuzz/Regressions/redactor/jwt-after-a-broken-escaped-json-string).
             pending = .none
-            setPending(for: engine.keys.classify(input[content]))
-            return close + 2
+            closingEscapedQuote = close
+            keyClassAtClosingEscapedQuote = engine.keys.classify(input[content])
+            return open + 2
         }
         switch pending {
-        case .value(let keyClass) where keyClass != .neutral:
+        case .value(let keyClass) where keyClass != .neutral && keyClass != .keep:
             pending = .none
             apply(keyClass, to: content)
             return close + 2

@@ -18,11 +18,7 @@ package enum RedactorInvariants {
     static let attributeNames = ["note", "password", "user.email", "device_id", "refresh_token", "Authorization", "x"]
 
     /// The violated invariants for `input` (empty when all hold). Messages never include the text or a planted value.
-    ///
-    /// - Parameter checkingIdempotence: whether redacting the output again must change nothing. The replay tests
-    ///   always check it; the fuzz target only with AUTHTRAIL_FUZZ_IDEMPOTENCE=1, because one finding is still open
-    ///   (a GUID's context words change once an email before it becomes `<email:…>`; docs/FUZZING-RESULTS.md).
-    package static func violations(input: [UInt8], checkingIdempotence: Bool = true) -> [String] {
+    package static func violations(input: [UInt8]) -> [String] {
         var violations = [String]()
         let selector = input.first ?? 0
         let redactor = redactors[Int(selector) % redactors.count]
@@ -35,7 +31,9 @@ package enum RedactorInvariants {
 
         // 1. Any text: redaction never traps, and redacting the result again changes nothing.
         let once = redactor.redact(text: text)
-        if checkingIdempotence, redactor.redact(text: once) != once { violations.append("redact(text:) is not idempotent on the text") }
+        if redactor.redact(text: once) != once {
+            violations.append("redact(text:) is not idempotent on the text")
+        }
 
         // 2. Planted secrets between the fuzz halves never survive, and the result is idempotent too.
         let planted = "\(head) \(plantedToken) \(plantedEmail) \(tail)"
@@ -43,7 +41,7 @@ package enum RedactorInvariants {
         if redacted.contains(plantedToken) { violations.append("the planted JWT survived in text") }
         if hasTokenPart(redacted, input: text) { violations.append("a segment of the planted JWT survived in text") }
         if hidesEmail && redacted.contains(plantedEmail) { violations.append("the planted email survived in text") }
-        if checkingIdempotence, redactor.redact(text: redacted) != redacted {
+        if redactor.redact(text: redacted) != redacted {
             violations.append("redact(text:) is not idempotent on the planted text")
         }
 
@@ -67,12 +65,12 @@ package enum RedactorInvariants {
             if value.contains(plantedToken) || hasTokenPart(value, input: text) {
                 violations.append("the planted JWT survived in an attribute")
             }
-            if checkingIdempotence, key == "fuzz.tail", redactor.redact(text: value) != value {
+            if key == "fuzz.tail", redactor.redact(text: value) != value {
                 violations.append("an attribute value is not idempotent under redaction")
             }
         }
         let twice = redactor.redact(redactedEvent)
-        if checkingIdempotence, twice.message != redactedEvent.message || twice.attributes != redactedEvent.attributes {
+        if twice.message != redactedEvent.message || twice.attributes != redactedEvent.attributes {
             violations.append("redacting an event twice changes it")
         }
         return violations

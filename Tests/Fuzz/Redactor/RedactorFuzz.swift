@@ -4,17 +4,10 @@
 // tests replay over the corpus. Failure messages never contain the text or the planted values.
 
 import AuthTrailTestSupport
-import Foundation
-
-// Idempotence is checked only on request while one finding is open (see RedactorInvariants); leaks never are skipped.
-private let checkingIdempotence = ProcessInfo.processInfo.environment["AUTHTRAIL_FUZZ_IDEMPOTENCE"] == "1"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func redactorFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let violations = RedactorInvariants.violations(
-        input: Array(UnsafeBufferPointer(start: data, count: size)),
-        checkingIdempotence: checkingIdempotence
-    )
+    let violations = RedactorInvariants.violations(input: Array(UnsafeBufferPointer(start: data, count: size)))
     if !violations.isEmpty { fatalError("redactor: " + violations.joined(separator: "; ")) }
     return 0
 }
