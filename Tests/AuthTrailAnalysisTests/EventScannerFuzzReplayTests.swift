@@ -8,15 +8,7 @@ import Testing
 /// invariants the fuzzer checks, in the normal build, so a fixed crash stays fixed.
 @Suite("event scanner fuzz inputs replay")
 struct EventScannerFuzzReplayTests {
-    static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz")
-
-    static var inputs: [String] {
-        ["Corpus/event-scanner", "Regressions/event-scanner"].flatMap { folder -> [String] in
-            let path = fuzzFolder.appendingPathComponent(folder).path
-            return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { "\(folder)/\($0)" }
-        }
-    }
+    static let inputs = FuzzInputs.names(target: "event-scanner")
 
     @Test("the committed corpus is there")
     func corpusExists() {
@@ -25,7 +17,7 @@ struct EventScannerFuzzReplayTests {
 
     @Test("every input keeps the scanner inside the line and in agreement with Foundation", arguments: inputs)
     func replay(input: String) throws {
-        let line = try [UInt8](Data(contentsOf: Self.fuzzFolder.appendingPathComponent(input)))
+        let line = try FuzzInputs.bytes(input)
         var cache = StringCache()
         #expect(EventScannerInvariants.violations(line: line, sharedCache: &cache) == [])
     }
@@ -34,7 +26,7 @@ struct EventScannerFuzzReplayTests {
     func replayWithSharedCache() throws {
         var cache = StringCache()
         for input in Self.inputs + Self.inputs {
-            let line = try [UInt8](Data(contentsOf: Self.fuzzFolder.appendingPathComponent(input)))
+            let line = try FuzzInputs.bytes(input)
             #expect(EventScannerInvariants.violations(line: line, sharedCache: &cache) == [], "\(input)")
         }
     }
@@ -44,7 +36,7 @@ struct EventScannerFuzzReplayTests {
         let writerLines = Self.inputs.filter { $0.contains("/writer-") }
         #expect(writerLines.count >= 5)
         for input in writerLines {
-            let line = try [UInt8](Data(contentsOf: Self.fuzzFolder.appendingPathComponent(input)))
+            let line = try FuzzInputs.bytes(input)
             let scanned = line.withUnsafeBytes { EventScanner.scan($0) }
             #expect(scanned != nil, "\(input)")
         }

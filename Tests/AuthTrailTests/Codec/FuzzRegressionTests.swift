@@ -7,15 +7,7 @@ import Testing
 /// small limits, checking what the reader says stays inside the input.
 @Suite("frame reader fuzz regressions")
 struct FuzzRegressionTests {
-    static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz")
-
-    static var inputs: [String] {
-        ["Corpus/frame-reader", "Regressions/frame-reader"].flatMap { folder -> [String] in
-            let path = fuzzFolder.appendingPathComponent(folder).path
-            return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { "\(folder)/\($0)" }
-        }
-    }
+    static let inputs = FuzzInputs.names(target: "frame-reader")
 
     @Test("the committed inputs exist")
     func inputsExist() {
@@ -25,7 +17,7 @@ struct FuzzRegressionTests {
 
     @Test("every fuzz input decodes without a trap and with consistent offsets", arguments: inputs)
     func replay(input: String) throws {
-        let bytes = try [UInt8](Data(contentsOf: Self.fuzzFolder.appendingPathComponent(input)))
+        let bytes = try FuzzInputs.bytes(input)
         var limits = ZstdStreamReader.Limits()
         limits.lineBytes = 1 << 16
         limits.unverifiedFrameBytes = 1 << 16

@@ -7,15 +7,7 @@ import Testing
 /// invariants the fuzzer checks (planted JWT and email removed, idempotent, no trap), in the normal build.
 @Suite("redactor fuzz inputs replay")
 struct RedactorFuzzReplayTests {
-    static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz")
-
-    static var inputs: [String] {
-        ["Corpus/redactor", "Regressions/redactor"].flatMap { folder -> [String] in
-            let path = fuzzFolder.appendingPathComponent(folder).path
-            return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { "\(folder)/\($0)" }
-        }
-    }
+    static let inputs = FuzzInputs.names(target: "redactor")
 
     @Test("the committed corpus is there")
     func corpusExists() {
@@ -24,7 +16,7 @@ struct RedactorFuzzReplayTests {
 
     @Test("every input, at every level, leaks no planted secret and redacts idempotently", arguments: inputs)
     func replay(input: String) throws {
-        let bytes = try [UInt8](Data(contentsOf: Self.fuzzFolder.appendingPathComponent(input)))
+        let bytes = try FuzzInputs.bytes(input)
         // The first byte picks the level; try the input under all three.
         for selector in UInt8(0)..<3 {
             let variant = [(bytes.first ?? 0) / 3 * 3 &+ selector] + bytes.dropFirst()
