@@ -67,7 +67,15 @@ struct ReportCommandTests {
     func tornSegmentWarns() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let out = try Self.demo(in: directory)
+        // 40 events, each flushed on its own, so the cut below keeps a known share of them whatever the machine's
+        // load (the writer batches what arrives together, and a torn block loses all of its events).
+        let out = directory.path + "/trail"
+        let trail = try Trail(configuration: TrailConfiguration(directory: URL(fileURLWithPath: out)))
+        for event in SampleEvents.make(count: 40) {
+            #expect(trail.record(event))
+            #expect(trail.flush())
+        }
+        #expect(trail.shutdown())
         let segment = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.sorted()[
             0]
         var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: "\(out)/\(segment)")))

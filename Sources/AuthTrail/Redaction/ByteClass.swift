@@ -1,7 +1,7 @@
 /// Byte classes for the scanner: one table lookup per byte decides whether it ends a run and whether the run needs a
 /// closer look.
 enum ByteClass {
-    /// Ends a run: whitespace, quotes, brackets, `,` and `;`.
+    /// Ends a run: whitespace, control bytes, quotes, brackets, `,` and `;`.
     static let delimiter: UInt8 = 1
     /// A byte that makes a run worth examining: `@ : / \ = % & ? # + .` and `-`.
     static let special: UInt8 = 2
@@ -13,6 +13,11 @@ enum ByteClass {
     static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
         for byte in " \t\r\n\"'<>()[]{},;|`".utf8 { table[Int(byte)] = delimiter }
+        // Control bytes never belong to a token, an address or a URL; read as part of a run they hid a second token
+        // behind a first until the engine's own markers split the run on a second pass (found by the redactor fuzz
+        // target's idempotence check).
+        for byte in 0..<0x20 { table[byte] = delimiter }
+        table[0x7F] = delimiter
         for byte in "@:/\\=%&?#+.-".utf8 { table[Int(byte)] = special }
         // The lead byte of fullwidth `＠` and `．`: a run holding look-alikes is examined like one holding `@` or `.`.
         table[0xEF] = special

@@ -113,6 +113,9 @@ extension TextScan {
         if hasWebTokenStart && range.count >= 24, let jwt = jsonWebToken(in: range) {
             if jwt.lowerBound > range.lowerBound { atom(range.lowerBound..<jwt.lowerBound) }
             remove(jwt, label: .jwt)
+            // What follows in the same run is scanned too: a second token after a control byte survived the first
+            // pass and fell to the second (found by the redactor fuzz target; Tests/Fuzz/Regressions/redactor/).
+            if jwt.upperBound < range.upperBound { atom(jwt.upperBound..<range.upperBound) }
             return
         }
         if range.count >= 24, isOpaqueToken(range) {
@@ -181,9 +184,22 @@ extension TextScan {
                 pseudonymize(address, kind: .ip)
             } else if let address = ipv6(in: host) {
                 pseudonymize(address, kind: .ip)
+            } else if !isHostName(host) {
+                // Not a host name: text a URL-shaped run swallowed, scanned like any other (a JWT after `@` survived
+                // the first pass and fell to the second; found by the redactor fuzz target).
+                atom(host)
             }
         }
         if authorityEnd < range.upperBound { path(authorityEnd..<range.upperBound) }
+    }
+
+    /// Letters, digits, `-`, `.`, `_`, and a port or an IPv6 literal's `[`, `]`, `:` and `%`: what a URL's host holds.
+    private func isHostName(_ range: Range<Int>) -> Bool {
+        input[range].allSatisfy { byte in
+            ByteClass.isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[")
+                || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "%")
+        }
     }
 
     /// A path: the segment after `Users` or `home` is a user name; every other segment is an atom.
