@@ -1,7 +1,7 @@
 /// Names, meanings, categories and recommended actions for the codes token acquisition meets, in one place.
 ///
 /// Values come from MSAL's public headers, Apple's Foundation and Security headers, Microsoft's AADSTS reference and
-/// RFC 9110 (see `../shared/reference/msal-error-model.md`); a test checks every value there against this table.
+/// RFC 9110 (see `Tests/Reference/msal-error-model.md`); a test checks every value there against this table.
 /// The tables themselves are in `ErrorCatalog+MSAL.swift`, `ErrorCatalog+System.swift` and `ErrorCatalog+STS.swift`.
 public enum ErrorCatalog {
     /// One known code.
