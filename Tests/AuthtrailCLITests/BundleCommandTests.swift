@@ -13,6 +13,8 @@ struct BundleCommandTests {
         let bundle = directory.path + "/ticket.authtrail.zst"
         let written = try ProcessRunner.authtrail(["bundle", "-o", bundle, out])
         #expect(written.status == 0, "\(written.standardError)")
+        // The demo's own trail holds no residual finding: bundle says nothing about it (verify's exact line below).
+        #expect(!written.standardError.contains("residual"))
         #expect(try ProcessRunner.run("zstd", ["-t", "-q", bundle]).status == 0)
         let segments = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.map {
             "\(out)/\($0)"

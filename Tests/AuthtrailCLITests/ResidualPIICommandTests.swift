@@ -128,18 +128,4 @@ struct ResidualPIICommandTests {
         #expect(verify.text.hasSuffix("OK (bundle, 5 events)\n"))
         #expect(!verify.text.contains("residual"))
     }
-
-    @Test("a demo run bundles and verifies with no residual findings")
-    func demoHasNoFalsePositives() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let out = try ReportCommandTests.demo(in: directory)
-        let bundle = directory.path + "/demo.authtrail.zst"
-        let written = try ProcessRunner.authtrail(["bundle", "-o", bundle, out])
-        #expect(written.status == 0, "bundle refused the demo: \(written.standardError)")
-        #expect(!written.standardError.contains("residual"))
-        let verify = try ProcessRunner.authtrail(["verify", bundle])
-        #expect(verify.status == 0)
-        #expect(!verify.text.contains("residual"))
-    }
 }
