@@ -1,171 +1,311 @@
-/// Appends JSON values to a byte buffer.
+/// Appends JSON values, line after line, to a growable byte buffer.
 ///
-/// Hand-written instead of `JSONEncoder`: the background writer serializes every event, Foundation's encoder costs
-/// several microseconds and allocations per event, and the schema is fixed and flat (see docs/BENCHMARKS.md).
-package struct JSONLineWriter {
-    package private(set) var bytes: [UInt8] = []
+/// Hand-written instead of `JSONEncoder`, and on raw memory instead of `[UInt8]`: the writer thread serializes every
+/// event, and issue 5's throughput goal (80% of the `zstd -3` CLI) leaves it well under a microsecond per event.
+/// `JSONEncoder` costs several microseconds and allocations per event; appending to an array byte by byte cost
+/// 2.8 µs per 464-byte line (a uniqueness and capacity check per byte); this costs about 0.3 µs (docs/BENCHMARKS.md).
+/// The schema is fixed and flat, so the writer needs only strings, integers, fixed-point numbers and arrays.
+///
+/// Non-copyable: it owns its buffer and frees it when it goes away.
+package struct JSONLineWriter: ~Copyable {
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written so far.
+    package private(set) var count = 0
     private var needsComma = false
 
-    package init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 64 << 10) {
+        self.capacity = max(capacity, 64)
+        storage = .allocate(capacity: self.capacity)
+    }
 
-    package mutating func beginObject() {
-        bytes.append(UInt8(ascii: "{"))
+    deinit { storage.deallocate() }
+
+    /// A copy of the bytes written so far (for tests and tools; the writer thread uses `withBytes`).
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+    /// Lends the bytes written so far to `body`.
+    package func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeRawBufferPointer(start: storage, count: count))
+    }
+
+    /// Forgets what was written, keeping the buffer.
+    package mutating func removeAll() {
+        count = 0
         needsComma = false
     }
 
-    package mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
+    package mutating func beginObject() {
+        put(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    package mutating func endObject() { put(UInt8(ascii: "}")) }
 
     /// Ends the object and the line.
     package mutating func endLine() {
-        endObject()
-        bytes.append(UInt8(ascii: "\n"))
+        reserve(2)
+        storage[count] = UInt8(ascii: "}")
+        storage[count + 1] = UInt8(ascii: "\n")
+        count += 2
     }
 
-    package mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-        needsComma = false
-    }
-
-    package mutating func field(_ key: String, _ value: String?) {
+    package mutating func field(_ key: JSONKey, _ value: String?) {
         guard let value else { return }
-        writeKey(key)
+        self.key(key)
         string(value)
     }
 
-    package mutating func field(_ key: String, _ value: Int?) {
+    /// A field whose key is not the schema's (an attribute's name): escaped like any string.
+    package mutating func field(_ key: String, _ value: String?) {
         guard let value else { return }
-        writeKey(key)
+        if needsComma { put(UInt8(ascii: ",")) }
+        needsComma = true
+        string(key)
+        put(UInt8(ascii: ":"))
+        string(value)
+    }
+
+    package mutating func field(_ key: JSONKey, _ value: Int?) {
+        guard let value else { return }
+        self.key(key)
         integer(value)
     }
 
-    package mutating func field(_ key: String, _ value: Bool?) {
+    package mutating func field(_ key: JSONKey, _ value: Bool?) {
         guard let value else { return }
-        writeKey(key)
-        bytes.append(contentsOf: value ? Self.trueLiteral : Self.falseLiteral)
+        self.key(key)
+        value ? ascii("true") : ascii("false")
     }
 
-    /// A non-negative number with three decimals (milliseconds with microsecond precision, seconds with ms).
-    package mutating func field(_ key: String, milli value: Double?) {
+    /// A number with up to three decimals (milliseconds with microsecond precision, seconds with ms).
+    package mutating func field(_ key: JSONKey, milli value: Double?) {
         guard let value, value.isFinite else { return }
-        writeKey(key)
+        self.key(key)
         let thousandths = Int((abs(value) * 1000).rounded())
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { put(UInt8(ascii: "-")) }
         integer(thousandths / 1000)
         let fraction = thousandths % 1000
-        if fraction != 0 {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-            if fraction % 100 != 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-                if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+        guard fraction != 0 else { return }
+        reserve(4)
+        storage[count] = UInt8(ascii: ".")
+        storage[count + 1] = UInt8(ascii: "0") &+ UInt8(fraction / 100)
+        count += 2
+        if fraction % 100 != 0 {
+            storage[count] = UInt8(ascii: "0") &+ UInt8(fraction / 10 % 10)
+            count += 1
+            if fraction % 10 != 0 {
+                storage[count] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
+                count += 1
             }
         }
     }
 
-    package mutating func field(_ key: String, strings: [String]) {
+    package mutating func field(_ key: JSONKey, strings: [String]) {
         guard !strings.isEmpty else { return }
-        writeKey(key)
-        bytes.append(UInt8(ascii: "["))
+        self.key(key)
+        put(UInt8(ascii: "["))
         for (index, value) in strings.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { put(UInt8(ascii: ",")) }
             string(value)
         }
-        bytes.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
     }
 
-    package mutating func field(_ key: String, integers: [Int]) {
+    package mutating func field(_ key: JSONKey, integers: [Int]) {
         guard !integers.isEmpty else { return }
-        writeKey(key)
-        bytes.append(UInt8(ascii: "["))
+        self.key(key)
+        put(UInt8(ascii: "["))
         for (index, value) in integers.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { put(UInt8(ascii: ",")) }
             integer(value)
         }
-        bytes.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
     }
 
-    /// A field whose value is already valid JSON text.
-    package mutating func field(_ key: String, rawJSON: String) {
-        writeKey(key)
-        bytes.append(contentsOf: rawJSON.utf8)
+    /// A string value of at most `maximumLength` bytes written by `body` into the buffer, which must need no escaping.
+    /// - Parameter body: writes at the pointer it is given and returns how many bytes it wrote.
+    package mutating func rawString(maximumLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maximumLength + 2)
+        storage[count] = UInt8(ascii: "\"")
+        let written = body(storage + count + 1)
+        storage[count + 1 + written] = UInt8(ascii: "\"")
+        count += written + 2
     }
 
-    /// Writes a string value produced by `body` (which must not need escaping).
-    package mutating func rawString(_ body: (inout [UInt8]) -> Void) {
-        bytes.append(UInt8(ascii: "\""))
-        body(&bytes)
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    package mutating func key(_ key: String) { writeKey(key) }
-
-    private mutating func writeKey(_ key: String) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    /// A schema key (a comma first when needed) and its colon, copied as is: about a third of the serializer's time
+    /// went to escaping keys that never need it.
+    package mutating func key(_ key: JSONKey) {
+        let length = key.literal.utf8CodeUnitCount
+        reserve(length + 4)
+        var out = storage + count
+        if needsComma {
+            out.pointee = UInt8(ascii: ",")
+            out += 1
+        }
         needsComma = true
-        string(key)
-        bytes.append(UInt8(ascii: ":"))
+        out[0] = UInt8(ascii: "\"")
+        Self.copy(key.literal.utf8Start, count: length, to: out + 1)
+        out[length + 1] = UInt8(ascii: "\"")
+        out[length + 2] = UInt8(ascii: ":")
+        count = out + length + 3 - storage
     }
 
     package mutating func integer(_ value: Int) {
+        reserve(20)
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            if value == .min {
-                bytes.append(contentsOf: "9223372036854775808".utf8)
-                return
-            }
+            storage[count] = UInt8(ascii: "-")
+            count += 1
         }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        var digits = 1
+        var scale: UInt = 10
+        // An Int's magnitude has at most 19 digits.
+        while digits < 19 && magnitude >= scale {
+            digits += 1
+            scale &*= 10
         }
+        var index = count + digits - 1
+        repeat {
+            storage[index] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+            magnitude /= 10
+            index -= 1
+        } while magnitude > 0
+        count += digits
     }
 
     package mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var value = value
-        // Native strings are contiguous UTF-8: copy runs that need no escaping in bulk (most values are plain ASCII).
-        value.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count where Self.needsEscape[Int(utf8[index])] {
-                if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                appendEscaped(utf8[index])
+        let contiguous: Void? = value.utf8.withContiguousStorageIfAvailable { appendQuoted(UnsafeRawBufferPointer($0)) }
+        // A bridged string that is not contiguous UTF-8 (Apple platforms) is copied first.
+        if contiguous == nil { appendQuoted(Array(value.utf8)) }
+    }
+
+    private mutating func appendQuoted(_ utf8: [UInt8]) {
+        utf8.withUnsafeBytes { appendQuoted($0) }
+    }
+
+    /// Copies the string in one go when nothing in it needs escaping (nearly always), else run by run.
+    private mutating func appendQuoted(_ utf8: UnsafeRawBufferPointer) {
+        // Worst case every byte becomes `\u00XX`.
+        reserve(utf8.count * 6 + 2)
+        var out = storage + count
+        out.pointee = UInt8(ascii: "\"")
+        out += 1
+        if let source = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+            var runStart = Self.firstEscape(in: utf8)
+            Self.copy(source, count: runStart, to: out)
+            out += runStart
+            for index in runStart..<utf8.count where Self.needsEscape(utf8[index]) {
+                out.update(from: source + runStart, count: index - runStart)
+                out += index - runStart
+                out = Self.escape(utf8[index], at: out)
                 runStart = index + 1
             }
-            if utf8.count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            out.update(from: source + runStart, count: utf8.count - runStart)
+            out += utf8.count - runStart
         }
-        bytes.append(UInt8(ascii: "\""))
+        out.pointee = UInt8(ascii: "\"")
+        out += 1
+        count = out - storage
     }
 
-    private mutating func appendEscaped(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+    /// `memcpy` for the short strings most values and keys are, without the call.
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
+        if count >= 8 && count <= 16 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+        } else if count < 8 {
+            for index in 0..<count { destination[index] = source[index] }
+        } else {
+            destination.update(from: source, count: count)
+        }
+    }
+
+    /// Control characters, DEL, quote and backslash.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// The offset of the first byte that needs escaping (`utf8.count` when none does), eight bytes at a time: a
+    /// byte-by-byte test cost about half of the serializer's time. A last partial word is read overlapping the one
+    /// before it.
+    private static func firstEscape(in utf8: UnsafeRawBufferPointer) -> Int {
+        guard utf8.count >= 8 else { return scan(utf8, from: 0) }
+        var offset = 0
+        while offset + 8 <= utf8.count {
+            if mayNeedEscape(utf8.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return scan(utf8, from: offset) }
+            offset += 8
+        }
+        guard offset < utf8.count else { return offset }
+        let last = utf8.count - 8
+        return mayNeedEscape(utf8.loadUnaligned(fromByteOffset: last, as: UInt64.self)) ? scan(utf8, from: last) : utf8.count
+    }
+
+    /// Whether any byte of `word` is below 0x20 (for bytes under 0x80), `"`, `\\` or DEL. May flag a clean word (its
+    /// bytes are then checked one by one), never misses a dirty one.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        return (word &- ones &* 0x20) & ~word & highs != 0 || hasZeroByte(word ^ (ones &* 0x22))
+            || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x7F))
+    }
+
+    private static func scan(_ utf8: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var offset = start
+        while offset < utf8.count && !needsEscape(utf8[offset]) { offset += 1 }
+        return offset
+    }
+
+    private static func escape(_ byte: UInt8, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        out[0] = UInt8(ascii: "\\")
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""): out[1] = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): out[1] = UInt8(ascii: "\\")
+        case UInt8(ascii: "\n"): out[1] = UInt8(ascii: "n")
+        case UInt8(ascii: "\r"): out[1] = UInt8(ascii: "r")
+        case UInt8(ascii: "\t"): out[1] = UInt8(ascii: "t")
         default:
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            bytes.append(Self.hexDigits[Int(byte >> 4)])
-            bytes.append(Self.hexDigits[Int(byte & 0xF)])
+            let hex: StaticString = "0123456789abcdef"
+            out[1] = UInt8(ascii: "u")
+            out[2] = UInt8(ascii: "0")
+            out[3] = UInt8(ascii: "0")
+            out[4] = hex.utf8Start[Int(byte >> 4)]
+            out[5] = hex.utf8Start[Int(byte & 0xF)]
+            return out + 6
         }
+        return out + 2
     }
 
-    /// Bytes that JSON strings must escape: control characters, DEL, quote and backslash.
-    private static let needsEscape: [Bool] = (0...255).map { byte in
-        byte < 0x20 || byte == 0x7F || byte == Int(UInt8(ascii: "\"")) || byte == Int(UInt8(ascii: "\\"))
+    @inline(__always)
+    private mutating func ascii(_ literal: StaticString) {
+        reserve(literal.utf8CodeUnitCount)
+        (storage + count).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        count += literal.utf8CodeUnitCount
     }
 
-    private static let trueLiteral = Array("true".utf8)
-    private static let falseLiteral = Array("false".utf8)
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let newCapacity = max(count + extra, capacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: storage, count: count)
+        storage.deallocate()
+        storage = grown
+        capacity = newCapacity
+    }
 }

@@ -17,7 +17,10 @@ extension TrailEvent {
     package func encode(into writer: inout JSONLineWriter, context: EventContext) {
         writer.beginObject()
         writer.key(FieldName.timestamp)
-        writer.rawString { Timestamp.append(timestamp, to: &$0) }
+        writer.rawString(maximumLength: Timestamp.length) { out in
+            Timestamp.write(timestamp, to: out)
+            return Timestamp.length
+        }
         writer.field(FieldName.schema, authTrailSchemaVersion)
         writer.field(FieldName.sequence, context.sequence)
         writer.field(FieldName.eventName, name.rawValue)
@@ -66,13 +69,13 @@ extension FieldName {
     /// Attribute keys may not shadow schema fields.
     package static func isReserved(_ key: String) -> Bool { reserved.contains(key) }
 
-    private static let reserved: Set<String> = [
+    private static let reserved: Set<String> = Set([
         timestamp, schema, sequence, eventName, severityText, severityNumber, installID, operationID, attempt,
         resendCount, kind, scopes, authorityHost, correlationID, durationMilliseconds, outcome, errorType, errorDomain,
         errorCode, errorCodeName, errorSubcode, errorSubcodeName, oauthError, oauthSuberror, stsErrorCodes, httpStatus,
         retryAfterSeconds, throttledByMSAL, claimsChallenge, grantedScopes, declinedScopes, underlying, action,
         exceptionMessage, waitMilliseconds, body,
-    ]
+    ].map(\.name))
 }
 
 extension Duration {

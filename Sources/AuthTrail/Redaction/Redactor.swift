@@ -42,29 +42,36 @@ public struct Redactor: Sendable {
     /// what it holds (`password`, `user.email`, `device_id`) is removed or pseudonymized whole.
     public func redact(_ event: TrailEvent) -> TrailEvent {
         var event = event
+        redact(&event)
+        return event
+    }
+
+    /// Redacts `event` in place, touching only what changes (the writer thread's path: no copy of the event).
+    package func redact(_ event: inout TrailEvent) {
         if let message = event.message { event.message = redact(text: message) }
-        if let message = event.failure?.message { event.failure?.message = redact(text: message) }
         // Strings the classifier copies from an error's userInfo: codes and ids in practice, scanned in case they
         // carry anything else (scanning text with nothing to hide copies nothing).
         if let correlationID = event.correlationID, !Self.isGUID(correlationID) {
             event.correlationID = redact(text: correlationID)
         }
-        if var failure = event.failure {
-            failure.oauthError = failure.oauthError.map { redact(text: $0) }
-            failure.oauthSuberror = failure.oauthSuberror.map { redact(text: $0) }
-            if let correlationID = failure.correlationID, !Self.isGUID(correlationID) {
-                failure.correlationID = redact(text: correlationID)
-            }
-            failure.grantedScopes = failure.grantedScopes.map { redact(text: $0) }
-            failure.declinedScopes = failure.declinedScopes.map { redact(text: $0) }
-            event.failure = failure
-        }
+        if event.failure != nil { redact(&event.failure!) }
         if !event.attributes.isEmpty {
             for (name, value) in event.attributes {
-                event.attributes[name] = redact(attribute: value, named: name)
+                let redacted = redact(attribute: value, named: name)
+                if redacted != value { event.attributes[name] = redacted }
             }
         }
-        return event
+    }
+
+    private func redact(_ failure: inout FailureDetails) {
+        if let message = failure.message { failure.message = redact(text: message) }
+        if let oauthError = failure.oauthError { failure.oauthError = redact(text: oauthError) }
+        if let oauthSuberror = failure.oauthSuberror { failure.oauthSuberror = redact(text: oauthSuberror) }
+        if let correlationID = failure.correlationID, !Self.isGUID(correlationID) {
+            failure.correlationID = redact(text: correlationID)
+        }
+        for index in failure.grantedScopes.indices { failure.grantedScopes[index] = redact(text: failure.grantedScopes[index]) }
+        for index in failure.declinedScopes.indices { failure.declinedScopes[index] = redact(text: failure.declinedScopes[index]) }
     }
 
     /// `text` with secrets removed and identifiers replaced by pseudonyms such as `<email:3f2a9c01d4>`.
@@ -118,16 +125,17 @@ public struct Redactor: Sendable {
 
     /// A bare GUID: what a correlation id is, kept as written without a scan (most events carry one).
     static func isGUID(_ value: String) -> Bool {
-        var count = 0
-        for (offset, byte) in value.utf8.enumerated() {
-            count += 1
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else if !ByteClass.isHex(byte) || offset >= 36 {
-                return false
+        func check(_ bytes: some Collection<UInt8>) -> Bool {
+            guard bytes.count == 36 else { return false }
+            var offset = 0
+            for byte in bytes {
+                let isDash = offset == 8 || offset == 13 || offset == 18 || offset == 23
+                guard isDash ? byte == UInt8(ascii: "-") : ByteClass.isHex(byte) else { return false }
+                offset += 1
             }
+            return true
         }
-        return count == 36
+        return value.utf8.withContiguousStorageIfAvailable(check) ?? check(value.utf8)
     }
 
     /// `<tag:10 hex>` or `<label:removed>`: one of the engine's own markers.

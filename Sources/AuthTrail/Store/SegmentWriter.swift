@@ -12,36 +12,39 @@ package final class SegmentWriter {
     package let path: String
     package let metadata: SegmentMetadata
     private let descriptor: Int32
-    private let compressor: ZstdCompressor
-    private let frameContentLimit: Int
-    private var pending: [UInt8] = []
+    private let compressor: CompressionWorker
     private var closed = false
     /// Compressed bytes on disk that decode completely (the file is cut back to this after a failed write).
     package private(set) var bytesWritten = 0
     /// App events appended so far (the store's own lines not counted).
     package private(set) var eventCount = 0
-    /// App events appended since the last successful flush: lost if the next write fails.
+    /// App events appended and not yet written as decodable bytes: lost if the next write fails.
     package private(set) var unflushedEventCount = 0
-    /// Uncompressed bytes appended since the last flush.
-    package private(set) var unflushedBytes = 0
-    /// Compressed bytes written plus those waiting for the next flush: what rotation compares with its limit.
-    package var compressedSize: Int { bytesWritten + pending.count }
+    /// True when something was appended since the last flush.
+    package var hasUnflushed: Bool { unflushedEventCount > 0 || compressor.hasUnflushedInput }
+    /// Compressed bytes written plus those waiting for the next flush: what rotation compares with its limit (the
+    /// chunk being compressed is not counted yet).
+    package var compressedSize: Int { bytesWritten + compressor.outputCount }
 
     /// Creates the file and writes the metadata frame.
-    /// - Parameter frameContentLimit: a frame ends after this many uncompressed bytes, bounding what a reader holds
-    ///   back for checksum verification.
+    /// - Parameters:
+    ///   - frameContentLimit: a frame ends after this many uncompressed bytes, bounding what a reader holds back for
+    ///     checksum verification.
+    ///   - flushBytes: the compressor flushes on its own after this many uncompressed bytes (`writeFlushed` writes
+    ///     what it produced).
     package init(
-        directory: String, metadata: SegmentMetadata, compressionLevel: Int32, frameContentLimit: Int = 1 << 20
+        directory: String, metadata: SegmentMetadata, compressionLevel: Int32, frameContentLimit: Int = 1 << 20,
+        flushBytes: Int = 256 << 10
     ) throws {
         let name = Self.fileName(createdAt: metadata.createdAt, processID: metadata.processID, sequence: metadata.segmentSequence)
         path = "\(directory)/\(name)"
         self.metadata = metadata
-        self.frameContentLimit = frameContentLimit
-        compressor = try ZstdCompressor(level: compressionLevel, checksum: true)
         let temporary = "\(directory)/.\(name).\(UUID().uuidString).tmp"
         descriptor = try SystemCalls.open(temporary, write: true, create: true, exclusive: true, append: true, mode: 0o600)
         do {
             defer { SystemCalls.unlink(temporary) }
+            compressor = try CompressionWorker(
+                level: compressionLevel, frameContentLimit: frameContentLimit, flushBytes: flushBytes)
             _ = try SystemCalls.tryLockExclusive(descriptor)
             let header = SkippableFrame.encode(metadata.jsonBytes())
             try SystemCalls.writeAll(descriptor, header)
@@ -53,7 +56,10 @@ package final class SegmentWriter {
         }
     }
 
-    deinit { if !closed { SystemCalls.close(descriptor) } }
+    deinit {
+        compressor.stop()
+        if !closed { SystemCalls.close(descriptor) }
+    }
 
     /// `authtrail-20261122T215658.123Z-4711-000001.jsonl.zst`: sorts by time, then process, then sequence.
     package static func fileName(createdAt: String, processID: Int, sequence: Int) -> String {
@@ -62,14 +68,27 @@ package final class SegmentWriter {
         return "authtrail-\(compact)-\(processID)-\(paddedSequence).jsonl.zst"
     }
 
-    /// Compresses serialized event lines; nothing reaches the file until `flush`.
+    /// Hands serialized event lines to the compressor thread; nothing reaches the file until `flush`.
     /// - Parameter count: how many of the lines are app events (the store's own lines are not counted).
-    package func append(lines: [UInt8], count: Int) throws {
-        try compressor.write(lines, into: &pending)
+    package func append(lines: UnsafeRawBufferPointer, count: Int) throws(ZstdError) {
+        try compressor.submit(lines, events: count)
         eventCount += count
         unflushedEventCount += count
-        unflushedBytes += lines.count
-        if compressor.frameContentBytes >= frameContentLimit { try compressor.endFrame(into: &pending) }
+    }
+
+    /// Writes what the compressor has flushed on its own so far, without waiting for it.
+    /// - Returns: the app events this made durable.
+    package func writeFlushed() throws -> Int {
+        let (bytes, events) = try compressor.takeFlushed()
+        try writePending(bytes)
+        unflushedEventCount -= events
+        return events
+    }
+
+    /// `append(lines:count:)` for lines held in an array.
+    package func append(lines: [UInt8], count: Int) throws(ZstdError) {
+        let result = lines.withUnsafeBytes { buffer in Result { () throws(ZstdError) in try append(lines: buffer, count: count) } }
+        try result.get()
     }
 
     /// Makes every appended event decodable from the file alone, without ending the frame.
@@ -77,8 +96,7 @@ package final class SegmentWriter {
     /// - Returns: the app events this flush made durable.
     @discardableResult
     package func flush(durable: Bool) throws -> Int {
-        try compressor.flush(into: &pending)
-        try writePending()
+        try writePending(compressor.drain { compressor, output throws(ZstdError) in try compressor.flush(into: &output) })
         if durable { try SystemCalls.synchronize(descriptor) }
         return takeUnflushed()
     }
@@ -88,12 +106,13 @@ package final class SegmentWriter {
     @discardableResult
     package func close(durable: Bool) throws -> Int {
         guard !closed else { return 0 }
-        try compressor.endFrame(into: &pending)
+        var pending = try compressor.drain { compressor, output throws(ZstdError) in try compressor.endFrame(into: &output) }
         pending += SegmentSeal.clean
-        try writePending()
+        try writePending(pending)
         if durable { try SystemCalls.synchronize(descriptor) }
         closed = true
         SystemCalls.close(descriptor)
+        compressor.stop()
         return takeUnflushed()
     }
 
@@ -104,7 +123,7 @@ package final class SegmentWriter {
         try? SystemCalls.truncate(descriptor, to: bytesWritten)
         closed = true
         SystemCalls.close(descriptor)
-        pending.removeAll()
+        compressor.stop()
         return takeUnflushed()
     }
 
@@ -115,14 +134,11 @@ package final class SegmentWriter {
     }
 
     private func takeUnflushed() -> Int {
-        defer {
-            unflushedEventCount = 0
-            unflushedBytes = 0
-        }
+        defer { unflushedEventCount = 0 }
         return unflushedEventCount
     }
 
-    private func writePending() throws {
+    private func writePending(_ pending: [UInt8]) throws {
         guard !pending.isEmpty else { return }
         do {
             try SystemCalls.writeAll(descriptor, pending)
@@ -132,6 +148,5 @@ package final class SegmentWriter {
             throw error
         }
         bytesWritten += pending.count
-        pending.removeAll(keepingCapacity: true)
     }
 }

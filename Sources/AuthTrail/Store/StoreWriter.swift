@@ -23,6 +23,8 @@ final class StoreWriter {
     /// Events taken from the queue that could not be written yet (no segment could be opened).
     private var held: [TrailEvent] = []
 
+    /// Uncompressed bytes serialized before they are handed to the compressor.
+    static let chunkBytes = 32 << 10
     static let firstBackoff = 0.05
     static let longestBackoff = 30.0
 
@@ -64,13 +66,15 @@ final class StoreWriter {
         if backingOff { return retryAt }
         // A retry is due: go at once (events may be held from the failed attempt).
         if retryAt != nil { return Date() }
-        guard let segment, segment.unflushedBytes > 0 else { return nil }
+        guard let segment, segment.hasUnflushed else { return nil }
         return lastFlush.addingTimeInterval(configuration.flushInterval.seconds)
     }
 
-    private func process(_ batch: EventQueue.Batch) {
+    private func process(_ batch: consuming EventQueue.Batch) {
         for (severity, count) in batch.drops { droppedToReport[severity, default: 0] += count }
+        // Taken out of the batch, so redacting in place does not copy the array.
         var events = batch.events
+        batch.events = []
         if !held.isEmpty {
             events.insert(contentsOf: held, at: 0)
             held = []
@@ -85,21 +89,32 @@ final class StoreWriter {
         var appended = 0
         var failed = false
         do {
-            for event in events {
-                guard let segment = ensureSegment() else { break }
-                try append(redactor.redact(event), to: segment, appEvent: true)
-                appended += 1
-                if event.severity >= .error { flushNow = true }
-                if segment.unflushedBytes >= configuration.flushBufferBytes { try flush() }
+            // Events are serialized into chunks of about `chunkBytes` and each chunk is compressed in one call:
+            // libzstd's per-call cost is then paid per chunk instead of per event.
+            while appended < events.count, let segment = ensureSegment() {
+                encoder.removeAll()
+                var next = appended
+                repeat {
+                    sequence += 1
+                    // In place: a held event may be redacted again on retry, which changes nothing.
+                    redactor.redact(&events[next])
+                    events[next].encode(into: &encoder, context: EventContext(installID: installID, sequence: sequence))
+                    if events[next].severity >= .error { flushNow = true }
+                    next += 1
+                } while next < events.count && encoder.count < Self.chunkBytes
+                try encoder.withBytes { lines throws(ZstdError) in try segment.append(lines: lines, count: next - appended) }
+                appended = next
+                let written = try segment.writeFlushed()
+                if written > 0 { queue.report { $0.eventsWritten += written } }
                 if segment.compressedSize >= configuration.rotation.maxSegmentBytes { try closeSegment() }
             }
             if !droppedToReport.isEmpty, let segment = ensureSegment() {
-                try append(droppedEvent(), to: segment, appEvent: false)
+                try append(droppedEvent(), to: segment)
                 droppedToReport = [:]
             }
-            if let segment {
+            if segment != nil {
                 let intervalDue = Date().timeIntervalSince(lastFlush) >= configuration.flushInterval.seconds
-                if flushNow || intervalDue || segment.unflushedBytes >= configuration.flushBufferBytes { try flush() }
+                if flushNow || intervalDue { try flush() }
                 if batch.closePending { try closeSegment() }
             }
         } catch {
@@ -128,11 +143,12 @@ final class StoreWriter {
         return openSegment() ? segment : nil
     }
 
-    private func append(_ event: TrailEvent, to segment: SegmentWriter, appEvent: Bool) throws {
+    /// Appends one of the store's own events (not counted as an app event).
+    private func append(_ event: TrailEvent, to segment: SegmentWriter) throws {
         sequence += 1
         encoder.removeAll()
         event.encode(into: &encoder, context: EventContext(installID: installID, sequence: sequence))
-        try segment.append(lines: encoder.bytes, count: appEvent ? 1 : 0)
+        try encoder.withBytes { lines throws(ZstdError) in try segment.append(lines: lines, count: 0) }
     }
 
     private func flush() throws {
@@ -174,14 +190,12 @@ final class StoreWriter {
             let now = configuration.clock.now()
             let metadata = nextMetadata(createdAt: now)
             let writer = try SegmentWriter(
-                directory: path, metadata: metadata, compressionLevel: Int32(configuration.compressionLevel))
+                directory: path, metadata: metadata, compressionLevel: Int32(configuration.compressionLevel),
+                flushBytes: configuration.flushBufferBytes)
             segment = writer
             segmentOpenedAt = now
             lastFlush = Date()
-            sequence += 1
-            encoder.removeAll()
-            metadata.startEvent(at: now).encode(into: &encoder, context: EventContext(installID: installID, sequence: sequence))
-            try writer.append(lines: encoder.bytes, count: 0)
+            try append(metadata.startEvent(at: now), to: writer)
             _ = try? directory.applyRetention(configuration.retention, active: writer.path, now: now)
             retryAt = nil
             backoff = 0

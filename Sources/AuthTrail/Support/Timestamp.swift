@@ -5,8 +5,11 @@ package import Foundation
 /// Hand-written civil-date arithmetic (Howard Hinnant's days-from-civil) instead of `ISO8601DateFormatter`, which is
 /// slow and not thread-safe to share; the writer formats one per event.
 package enum Timestamp {
-    /// Appends the RFC 3339 form of `date` to `bytes`.
-    package static func append(_ date: Date, to bytes: inout [UInt8]) {
+    /// The length of every timestamp this writes.
+    package static let length = 24
+
+    /// Writes the RFC 3339 form of `date` (`length` bytes) at `out`.
+    package static func write(_ date: Date, to out: UnsafeMutablePointer<UInt8>) {
         let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
         var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let millisecondOfDay = totalMilliseconds - days * 86_400_000
@@ -18,39 +21,38 @@ package enum Timestamp {
         let monthIndex = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        // Years outside 0...9999 are clamped: RFC 3339 has four year digits.
+        let year = min(max(yearOfEra + era * 400 + (month <= 2 ? 1 : 0), 0), 9999)
 
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
+        func digits(_ value: Int, _ width: Int, at offset: Int) {
             var remainder = value
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(remainder / divisor % 10))
-                remainder %= divisor
-                divisor /= 10
+            for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                out[position] = UInt8(ascii: "0") &+ UInt8(remainder % 10)
+                remainder /= 10
             }
         }
-        digits(year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(millisecondOfDay / 3_600_000, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(millisecondOfDay / 60_000 % 60, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(millisecondOfDay / 1000 % 60, 2)
-        bytes.append(UInt8(ascii: "."))
-        digits(millisecondOfDay % 1000, 3)
-        bytes.append(UInt8(ascii: "Z"))
+        digits(year, 4, at: 0)
+        out[4] = UInt8(ascii: "-")
+        digits(month, 2, at: 5)
+        out[7] = UInt8(ascii: "-")
+        digits(day, 2, at: 8)
+        out[10] = UInt8(ascii: "T")
+        digits(millisecondOfDay / 3_600_000, 2, at: 11)
+        out[13] = UInt8(ascii: ":")
+        digits(millisecondOfDay / 60_000 % 60, 2, at: 14)
+        out[16] = UInt8(ascii: ":")
+        digits(millisecondOfDay / 1000 % 60, 2, at: 17)
+        out[19] = UInt8(ascii: ".")
+        digits(millisecondOfDay % 1000, 3, at: 20)
+        out[23] = UInt8(ascii: "Z")
     }
 
     /// The RFC 3339 form of `date`.
     package static func string(_ date: Date) -> String {
-        var bytes = [UInt8]()
-        append(date, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: length) { buffer in
+            write(date, to: buffer.baseAddress!)
+            return length
+        }
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)`; nil when the text is not in that form.

@@ -78,16 +78,16 @@ private struct KeyEntry {
 
 private let keysByLength: [[KeyEntry]] = {
     let names: [(String, Key)] = [
-        (FieldName.timestamp, .timestamp), (FieldName.schema, .schema), (FieldName.eventName, .eventName),
-        (FieldName.severityText, .severityText), (FieldName.severityNumber, .severityNumber),
-        (FieldName.installID, .installID), (FieldName.operationID, .operationID), (FieldName.attempt, .attempt),
-        (FieldName.kind, .kind), (FieldName.correlationID, .correlationID),
-        (FieldName.durationMilliseconds, .duration), (FieldName.outcome, .outcome),
-        (FieldName.errorDomain, .errorDomain), (FieldName.errorCode, .errorCode),
-        (FieldName.errorCodeName, .errorCodeName), (FieldName.errorSubcode, .errorSubcode),
-        (FieldName.errorSubcodeName, .errorSubcodeName), (FieldName.stsErrorCodes, .stsErrorCodes),
-        (FieldName.httpStatus, .httpStatus), (FieldName.retryAfterSeconds, .retryAfter), (FieldName.action, .action),
-        (FieldName.waitMilliseconds, .waitMilliseconds), (FieldName.endUserID, .userID),
+        (FieldName.timestamp.name, .timestamp), (FieldName.schema.name, .schema), (FieldName.eventName.name, .eventName),
+        (FieldName.severityText.name, .severityText), (FieldName.severityNumber.name, .severityNumber),
+        (FieldName.installID.name, .installID), (FieldName.operationID.name, .operationID), (FieldName.attempt.name, .attempt),
+        (FieldName.kind.name, .kind), (FieldName.correlationID.name, .correlationID),
+        (FieldName.durationMilliseconds.name, .duration), (FieldName.outcome.name, .outcome),
+        (FieldName.errorDomain.name, .errorDomain), (FieldName.errorCode.name, .errorCode),
+        (FieldName.errorCodeName.name, .errorCodeName), (FieldName.errorSubcode.name, .errorSubcode),
+        (FieldName.errorSubcodeName.name, .errorSubcodeName), (FieldName.stsErrorCodes.name, .stsErrorCodes),
+        (FieldName.httpStatus.name, .httpStatus), (FieldName.retryAfterSeconds.name, .retryAfter), (FieldName.action.name, .action),
+        (FieldName.waitMilliseconds.name, .waitMilliseconds), (FieldName.endUserID, .userID),
         (FieldName.droppedTotal, .droppedCount), (FieldName.appVersion, .appVersion),
     ]
     var table = [[KeyEntry]](repeating: [], count: 64)

@@ -6,7 +6,7 @@ extension LogRecord {
     /// escaped keys, whitespace the writer never produces). Nil when it is not a JSON object with an `event.name`.
     package init?(foundationParsing bytes: UnsafeRawBufferPointer) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: []) as? [String: Any],
-            let name = object[FieldName.eventName] as? String
+            let name = object[FieldName.eventName.name] as? String
         else { return nil }
         self.init(eventName: name)
         // JSON booleans arrive as NSNumbers whose Objective-C type is "c" (char); `is Bool` matches 0 and 1 too.
@@ -20,29 +20,29 @@ extension LogRecord {
             return number.doubleValue
         }
         func string(_ key: String) -> String? { object[key] as? String }
-        if let text = string(FieldName.timestamp), let date = Timestamp.parse(Array(text.utf8)) {
+        if let text = string(FieldName.timestamp.name), let date = Timestamp.parse(Array(text.utf8)) {
             timestampMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         }
-        schema = int(FieldName.schema)
-        severityNumber = int(FieldName.severityNumber)
-        severityText = string(FieldName.severityText)
-        installID = string(FieldName.installID)
-        operationID = string(FieldName.operationID)
-        attempt = int(FieldName.attempt)
-        kind = string(FieldName.kind)
-        correlationID = string(FieldName.correlationID)
-        durationMilliseconds = double(FieldName.durationMilliseconds)
-        outcome = string(FieldName.outcome)
-        errorDomain = string(FieldName.errorDomain)
-        errorCode = int(FieldName.errorCode)
-        errorCodeName = string(FieldName.errorCodeName)
-        errorSubcode = int(FieldName.errorSubcode)
-        errorSubcodeName = string(FieldName.errorSubcodeName)
-        stsErrorCodes = (object[FieldName.stsErrorCodes] as? [Any])?.compactMap { ($0 as? NSNumber)?.intValue } ?? []
-        httpStatus = int(FieldName.httpStatus)
-        retryAfterSeconds = double(FieldName.retryAfterSeconds)
-        action = string(FieldName.action)
-        waitMilliseconds = double(FieldName.waitMilliseconds)
+        schema = int(FieldName.schema.name)
+        severityNumber = int(FieldName.severityNumber.name)
+        severityText = string(FieldName.severityText.name)
+        installID = string(FieldName.installID.name)
+        operationID = string(FieldName.operationID.name)
+        attempt = int(FieldName.attempt.name)
+        kind = string(FieldName.kind.name)
+        correlationID = string(FieldName.correlationID.name)
+        durationMilliseconds = double(FieldName.durationMilliseconds.name)
+        outcome = string(FieldName.outcome.name)
+        errorDomain = string(FieldName.errorDomain.name)
+        errorCode = int(FieldName.errorCode.name)
+        errorCodeName = string(FieldName.errorCodeName.name)
+        errorSubcode = int(FieldName.errorSubcode.name)
+        errorSubcodeName = string(FieldName.errorSubcodeName.name)
+        stsErrorCodes = (object[FieldName.stsErrorCodes.name] as? [Any])?.compactMap { ($0 as? NSNumber)?.intValue } ?? []
+        httpStatus = int(FieldName.httpStatus.name)
+        retryAfterSeconds = double(FieldName.retryAfterSeconds.name)
+        action = string(FieldName.action.name)
+        waitMilliseconds = double(FieldName.waitMilliseconds.name)
         userID = string(FieldName.endUserID)
         // Attributes are strings in the writer; a number is accepted too.
         droppedCount = int(FieldName.droppedTotal) ?? string(FieldName.droppedTotal).flatMap { Int($0) }

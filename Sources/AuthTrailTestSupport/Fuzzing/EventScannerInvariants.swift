@@ -39,7 +39,7 @@ package enum EventScannerInvariants {
     }
 
     private static func containsNameKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let needle = Array("\"\(FieldName.eventName)\"".utf8)
+        let needle = Array("\"\(FieldName.eventName.name)\"".utf8)
         return bytes.count >= needle.count
             && (0...(bytes.count - needle.count)).contains { start in
                 needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
