@@ -54,24 +54,14 @@ public struct Redactor: Sendable {
         if let correlationID = event.correlationID, !Self.isGUID(correlationID) {
             event.correlationID = redact(text: correlationID)
         }
-        if event.failure != nil { redact(&event.failure!) }
+        // Through optional chaining the failure is redacted where it lies; unwrapped, it was copied (208 bytes) first.
+        event.failure?.redact(with: self)
         if !event.attributes.isEmpty {
             for (name, value) in event.attributes {
                 let redacted = redact(attribute: value, named: name)
                 if redacted != value { event.attributes[name] = redacted }
             }
         }
-    }
-
-    private func redact(_ failure: inout FailureDetails) {
-        if let message = failure.message { failure.message = redact(text: message) }
-        if let oauthError = failure.oauthError { failure.oauthError = redact(text: oauthError) }
-        if let oauthSuberror = failure.oauthSuberror { failure.oauthSuberror = redact(text: oauthSuberror) }
-        if let correlationID = failure.correlationID, !Self.isGUID(correlationID) {
-            failure.correlationID = redact(text: correlationID)
-        }
-        for index in failure.grantedScopes.indices { failure.grantedScopes[index] = redact(text: failure.grantedScopes[index]) }
-        for index in failure.declinedScopes.indices { failure.declinedScopes[index] = redact(text: failure.declinedScopes[index]) }
     }
 
     /// `text` with secrets removed and identifiers replaced by pseudonyms such as `<email:3f2a9c01d4>`.
@@ -125,17 +115,33 @@ public struct Redactor: Sendable {
 
     /// A bare GUID: what a correlation id is, kept as written without a scan (most events carry one).
     static func isGUID(_ value: String) -> Bool {
-        func check(_ bytes: some Collection<UInt8>) -> Bool {
-            guard bytes.count == 36 else { return false }
-            var offset = 0
-            for byte in bytes {
-                let isDash = offset == 8 || offset == 13 || offset == 18 || offset == 23
-                guard isDash ? byte == UInt8(ascii: "-") : ByteClass.isHex(byte) else { return false }
-                offset += 1
-            }
-            return true
+        guard value.utf8.count == 36 else { return false }
+        return value.utf8.withContiguousStorageIfAvailable { isGUID(UnsafeRawBufferPointer($0)) }
+            ?? Array(value.utf8).withUnsafeBytes { isGUID($0) }
+    }
+
+    /// The 32 hex digits are gathered into four words and checked eight at a time: byte by byte, this check cost a
+    /// twentieth of the writer thread's time.
+    private static func isGUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let dash = UInt8(ascii: "-")
+        guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else { return false }
+        func half(_ offset: Int) -> UInt64 { UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+        return allHex(bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) && allHex(half(9) | half(14) << 32)
+            && allHex(half(19) | half(24) << 32) && allHex(bytes.loadUnaligned(fromByteOffset: 28, as: UInt64.self))
+    }
+
+    /// Whether all eight bytes of `word` are ASCII hex digits.
+    @inline(__always)
+    private static func allHex(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs = ones &* 0x80
+        guard word & highs == 0 else { return false }
+        // With every byte below 0x80, adding a constant below 0x80 carries into no other byte: the high bit of
+        // `x + (0x80 - low)` says x >= low, and its absence in `x + (0x7F - high)` says x <= high.
+        func within(_ word: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
+            (word &+ ones &* (0x80 - low)) & ~(word &+ ones &* (0x7F - high)) & highs
         }
-        return value.utf8.withContiguousStorageIfAvailable(check) ?? check(value.utf8)
+        return within(word, 0x30, 0x39) | within(word | ones &* 0x20, 0x61, 0x66) == highs
     }
 
     /// `<tag:10 hex>` or `<label:removed>`: one of the engine's own markers.
@@ -172,5 +178,17 @@ public struct Redactor: Sendable {
             result = rebuilt
         }
         return result
+    }
+}
+
+extension FailureDetails {
+    /// The free-text fields scanned; domains, codes and AADSTS codes kept.
+    fileprivate mutating func redact(with redactor: Redactor) {
+        if let message { self.message = redactor.redact(text: message) }
+        if let oauthError { self.oauthError = redactor.redact(text: oauthError) }
+        if let oauthSuberror { self.oauthSuberror = redactor.redact(text: oauthSuberror) }
+        if let correlationID, !Redactor.isGUID(correlationID) { self.correlationID = redactor.redact(text: correlationID) }
+        for index in grantedScopes.indices { grantedScopes[index] = redactor.redact(text: grantedScopes[index]) }
+        for index in declinedScopes.indices { declinedScopes[index] = redactor.redact(text: declinedScopes[index]) }
     }
 }
