@@ -39,61 +39,54 @@ package enum EventScanner {
     }
 }
 
-/// The last few values of the repetitive string fields (event name, install id, kind, outcome, error names…), so
-/// a line that repeats one reuses its `String` instead of validating and allocating it again. One per reader.
-package struct StringCache {
-    fileprivate var slots = [[(bytes: [UInt8], value: String)]](repeating: [], count: 32)
-    fileprivate var next = [Int](repeating: 0, count: 32)
-
-    package init() {}
-
-    fileprivate mutating func string(slot: Int, _ start: UnsafePointer<UInt8>, _ count: Int) -> String {
-        for entry in slots[slot] where entry.bytes.count == count {
-            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, start, count) == 0 }) { return entry.value }
-        }
-        let buffer = UnsafeBufferPointer(start: start, count: count)
-        let value = String(decoding: buffer, as: UTF8.self)
-        guard count <= 64 else { return value }
-        if slots[slot].count < 4 {
-            slots[slot].append((Array(buffer), value))
-        } else {
-            slots[slot][next[slot]] = (Array(buffer), value)
-            next[slot] = (next[slot] + 1) % 4
-        }
-        return value
-    }
-}
-
-// The keys a record keeps; bucketed by length and compared by their first and last eight bytes, then in full.
+// The keys a record keeps, bucketed by length and compared eight bytes at a time.
 private enum Key: Int {
     case timestamp, schema, eventName, severityText, severityNumber, installID, operationID, attempt, kind
     case correlationID, duration, outcome, errorDomain, errorCode, errorCodeName, errorSubcode, errorSubcodeName
     case stsErrorCodes, httpStatus, retryAfter, action, waitMilliseconds, userID, droppedCount, appVersion
 }
 
-private struct KeyEntry {
-    let bytes: [UInt8]
-    let key: Key
+/// Every key's bytes in one buffer, found by length: no array to retain per candidate looked at.
+private final class KeyTable: Sendable {
+    private let names: [UInt8]
+    /// Per key length, the candidates: where their bytes start in `names`, and which key they are.
+    private let candidates: [[(offset: Int, key: Key)]]
+
+    init(_ keys: [(String, Key)]) {
+        var names = [UInt8]()
+        var candidates = [[(offset: Int, key: Key)]](repeating: [], count: 64)
+        for (name, key) in keys {
+            candidates[name.utf8.count].append((names.count, key))
+            names += Array(name.utf8)
+        }
+        self.names = names
+        self.candidates = candidates
+    }
+
+    func key(at start: UnsafePointer<UInt8>, length: Int) -> Key? {
+        guard length < candidates.count else { return nil }
+        return names.withUnsafeBufferPointer { names in
+            for candidate in candidates[length] where ByteSearch.equal(names.baseAddress! + candidate.offset, start, count: length) {
+                return candidate.key
+            }
+            return nil
+        }
+    }
 }
 
-private let keysByLength: [[KeyEntry]] = {
-    let names: [(String, Key)] = [
-        (FieldName.timestamp.name, .timestamp), (FieldName.schema.name, .schema), (FieldName.eventName.name, .eventName),
-        (FieldName.severityText.name, .severityText), (FieldName.severityNumber.name, .severityNumber),
-        (FieldName.installID.name, .installID), (FieldName.operationID.name, .operationID), (FieldName.attempt.name, .attempt),
-        (FieldName.kind.name, .kind), (FieldName.correlationID.name, .correlationID),
-        (FieldName.durationMilliseconds.name, .duration), (FieldName.outcome.name, .outcome),
-        (FieldName.errorDomain.name, .errorDomain), (FieldName.errorCode.name, .errorCode),
-        (FieldName.errorCodeName.name, .errorCodeName), (FieldName.errorSubcode.name, .errorSubcode),
-        (FieldName.errorSubcodeName.name, .errorSubcodeName), (FieldName.stsErrorCodes.name, .stsErrorCodes),
-        (FieldName.httpStatus.name, .httpStatus), (FieldName.retryAfterSeconds.name, .retryAfter), (FieldName.action.name, .action),
-        (FieldName.waitMilliseconds.name, .waitMilliseconds), (FieldName.endUserID, .userID),
-        (FieldName.droppedTotal, .droppedCount), (FieldName.appVersion, .appVersion),
-    ]
-    var table = [[KeyEntry]](repeating: [], count: 64)
-    for (name, key) in names { table[name.utf8.count].append(KeyEntry(bytes: Array(name.utf8), key: key)) }
-    return table
-}()
+private let keyTable = KeyTable([
+    (FieldName.timestamp.name, .timestamp), (FieldName.schema.name, .schema), (FieldName.eventName.name, .eventName),
+    (FieldName.severityText.name, .severityText), (FieldName.severityNumber.name, .severityNumber),
+    (FieldName.installID.name, .installID), (FieldName.operationID.name, .operationID), (FieldName.attempt.name, .attempt),
+    (FieldName.kind.name, .kind), (FieldName.correlationID.name, .correlationID),
+    (FieldName.durationMilliseconds.name, .duration), (FieldName.outcome.name, .outcome),
+    (FieldName.errorDomain.name, .errorDomain), (FieldName.errorCode.name, .errorCode),
+    (FieldName.errorCodeName.name, .errorCodeName), (FieldName.errorSubcode.name, .errorSubcode),
+    (FieldName.errorSubcodeName.name, .errorSubcodeName), (FieldName.stsErrorCodes.name, .stsErrorCodes),
+    (FieldName.httpStatus.name, .httpStatus), (FieldName.retryAfterSeconds.name, .retryAfter), (FieldName.action.name, .action),
+    (FieldName.waitMilliseconds.name, .waitMilliseconds), (FieldName.endUserID, .userID),
+    (FieldName.droppedTotal, .droppedCount), (FieldName.appVersion, .appVersion),
+])
 
 private let quote = UInt8(ascii: "\"")
 private let backslash = UInt8(ascii: "\\")
@@ -126,7 +119,7 @@ private struct Cursor {
     }
 
     mutating func object() -> LogRecord? {
-        let table = keysByLength
+        let table = keyTable
         guard take(UInt8(ascii: "{")) else { return nil }
         var record = LogRecord(eventName: "")
         var sawName = false
@@ -135,15 +128,14 @@ private struct Cursor {
         while true {
             guard take(quote) else { return nil }
             let keyStart = index
-            guard let found = memchr(base + keyStart, Int32(quote), end - keyStart) else { return nil }
-            let keyLength = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base - keyStart
+            let keyEnd = ByteSearch.quoteOrBackslash(base, from: keyStart, to: end)
             // Escaped keys go to the fallback.
-            if memchr(base + keyStart, Int32(backslash), keyLength) != nil { return nil }
-            index = keyStart + keyLength + 1
+            guard keyEnd < end, base[keyEnd] == quote else { return nil }
+            index = keyEnd + 1
             guard take(UInt8(ascii: ":")) else { return nil }
             skipSpace()
             guard index < end else { return nil }
-            let key = keyLength < table.count ? lookup(table[keyLength], start: keyStart, length: keyLength) : nil
+            let key = table.key(at: base + keyStart, length: keyEnd - keyStart)
             if let key {
                 guard value(for: key, into: &record, sawName: &sawName) else { return nil }
             } else {
@@ -160,14 +152,6 @@ private struct Cursor {
             skipSpace()
             return index == end && sawName ? record : nil
         }
-    }
-
-    @inline(__always) func lookup(_ candidates: [KeyEntry], start: Int, length: Int) -> Key? {
-        for entry in candidates {
-            let equal = entry.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, base + start, length) == 0 }
-            if equal { return entry.key }
-        }
-        return nil
     }
 
     // MARK: Values
@@ -192,7 +176,7 @@ private struct Cursor {
             }
         case .severityText: return string(into: &record.severityText, cached: .severityText)
         case .installID: return string(into: &record.installID, cached: .installID)
-        case .operationID: return string(into: &record.operationID)
+        case .operationID: return string(into: &record.operationID, cached: .operationID)
         case .kind: return string(into: &record.kind, cached: .kind)
         case .correlationID: return string(into: &record.correlationID)
         case .outcome: return string(into: &record.outcome, cached: .outcome)
@@ -283,12 +267,13 @@ private struct Cursor {
     mutating func stringBounds() -> (Int, Int, Bool)? {
         index += 1
         let start = index
-        // memchr finds the closing quote; a backslash before it means escapes, handled by the byte loop below.
-        guard let found = memchr(base + start, Int32(quote), end - start) else { return nil }
-        let close = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-        if memchr(base + start, Int32(backslash), close - start) == nil {
-            index = close + 1
-            return (start, close, false)
+        // The first quote or backslash: a quote closes a plain string; a backslash means escapes, handled by the
+        // byte loop below.
+        let stop = ByteSearch.quoteOrBackslash(base, from: start, to: end)
+        guard stop < end else { return nil }
+        if base[stop] == quote {
+            index = stop + 1
+            return (start, stop, false)
         }
         while index < end {
             let byte = base[index]

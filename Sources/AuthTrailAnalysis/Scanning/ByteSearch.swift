@@ -1,0 +1,51 @@
+/// Byte searches for the scanner's short runs (keys and values of a few to a few dozen bytes), eight bytes at a time
+/// and inline: as `memchr` and `memcmp` calls, two or three per key and per value, they were a fifth of the report's
+/// time (docs/BENCHMARKS.md).
+enum ByteSearch {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The offset of the first `"` or `\` in `base[start..<end]`, or `end` when there is none.
+    @inline(__always)
+    static func quoteOrBackslash(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var offset = start
+        let raw = UnsafeRawPointer(base)
+        while offset + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            // The lowest flagged byte is exact: a false flag can only sit above a true one.
+            let found = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+            if found != 0 { return offset + found.trailingZeroBitCount / 8 }
+            offset += 8
+        }
+        while offset < end {
+            let byte = base[offset]
+            if byte == 0x22 || byte == 0x5C { return offset }
+            offset += 1
+        }
+        return end
+    }
+
+    /// Whether `count` bytes at `left` and `right` are equal.
+    @inline(__always)
+    static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let a = UnsafeRawPointer(left)
+        let b = UnsafeRawPointer(right)
+        guard count >= 8 else {
+            for index in 0..<count where left[index] != right[index] { return false }
+            return true
+        }
+        var offset = 0
+        while offset + 8 < count {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        // The last word overlaps the one before it.
+        return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    }
+
+    /// The high bit of each zero byte of `word` (and possibly of bytes above the first zero one).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+}

@@ -1,0 +1,48 @@
+@testable import AuthTrailAnalysis
+import Testing
+
+/// The scanner's word-at-a-time searches against byte-by-byte references, at every length and offset up to a few
+/// words, on buffers sized exactly so an over-read past the end would read outside them.
+@Suite("byte search")
+struct ByteSearchTests {
+    @Test("the first quote or backslash is found wherever it is, and `end` when there is none")
+    func quoteOrBackslash() {
+        for length in 0...40 {
+            for target in [nil] + Array(0..<length) {
+                for special in [UInt8(ascii: "\""), UInt8(ascii: "\\")] {
+                    // Bytes that differ from the specials by one bit, and high bytes, around the one to find.
+                    var bytes = (0..<length).map { [UInt8(0x23), 0x5D, 0xA2, 0xDC, 0x21, 0x7C][$0 % 6] }
+                    if let target { bytes[target] = special }
+                    if let target, target + 3 < length { bytes[target + 3] = UInt8(ascii: "\"") }
+                    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(length, 1))
+                    defer { buffer.deallocate() }
+                    buffer.update(from: bytes, count: length)
+                    for start in 0...length {
+                        let expected = bytes[start...].firstIndex { $0 == 0x22 || $0 == 0x5C } ?? length
+                        #expect(ByteSearch.quoteOrBackslash(buffer, from: start, to: length) == expected)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("equal compares every byte at every length")
+    func equal() {
+        for length in 0...40 {
+            let left = UnsafeMutablePointer<UInt8>.allocate(capacity: max(length, 1))
+            let right = UnsafeMutablePointer<UInt8>.allocate(capacity: max(length, 1))
+            defer {
+                left.deallocate()
+                right.deallocate()
+            }
+            for index in 0..<length { left[index] = UInt8(truncatingIfNeeded: index &* 37 &+ 11) }
+            right.update(from: left, count: length)
+            #expect(ByteSearch.equal(left, right, count: length))
+            for changed in 0..<length {
+                right[changed] ^= 0x01
+                #expect(!ByteSearch.equal(left, right, count: length), "length \(length), byte \(changed) changed")
+                right[changed] ^= 0x01
+            }
+        }
+    }
+}
