@@ -238,7 +238,9 @@ package struct JSONLineWriter: ~Copyable {
     private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
         let from = UnsafeRawPointer(source)
         let to = UnsafeMutableRawPointer(destination)
-        func word(_ offset: Int) { to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self) }
+        func word(_ offset: Int) {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+        }
         if count >= 8 && count <= 64 {
             // Whole words, the last one overlapping the one before it.
             var offset = 0

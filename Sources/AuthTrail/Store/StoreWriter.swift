@@ -134,7 +134,8 @@ package final class StoreWriter {
                 sequence += 1
                 // A held event may be redacted again on retry, which changes nothing.
                 let event = events.baseAddress! + next
-                Self.serialize(&event.pointee, redactor: redactor, into: &encoder, context: EventContext(installID: installID, sequence: sequence))
+                let context = EventContext(installID: installID, sequence: sequence)
+                Self.serialize(&event.pointee, redactor: redactor, into: &encoder, context: context)
                 if event.pointee.severity >= .error { flushNow = true }
                 next += 1
             } while next < events.count && encoder.count < chunkBytes

@@ -28,21 +28,21 @@ enum ByteSearch {
     /// Whether `count` bytes at `left` and `right` are equal.
     @inline(__always)
     static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let a = UnsafeRawPointer(left)
-        let b = UnsafeRawPointer(right)
         guard count >= 8 else {
             for index in 0..<count where left[index] != right[index] { return false }
             return true
         }
+        func sameWord(at offset: Int) -> Bool {
+            UnsafeRawPointer(left).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                == UnsafeRawPointer(right).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
         var offset = 0
         while offset + 8 < count {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
+            if !sameWord(at: offset) { return false }
             offset += 8
         }
         // The last word overlaps the one before it.
-        return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        return sameWord(at: count - 8)
     }
 
     /// The high bit of each zero byte of `word` (and possibly of bytes above the first zero one).

@@ -66,10 +66,7 @@ private final class KeyTable: Sendable {
     func key(at start: UnsafePointer<UInt8>, length: Int) -> Key? {
         guard length < candidates.count else { return nil }
         return names.withUnsafeBufferPointer { names in
-            for candidate in candidates[length] where ByteSearch.equal(names.baseAddress! + candidate.offset, start, count: length) {
-                return candidate.key
-            }
-            return nil
+            candidates[length].first { ByteSearch.equal(names.baseAddress! + $0.offset, start, count: length) }?.key
         }
     }
 }
