@@ -34,6 +34,18 @@ struct EventScannerTests {
             }
         }
         #expect(scanned == lines.count, "the scanner should not need the fallback for the writer's own lines")
+
+        // A consumer that reads no optional string field gets every other field the same, and those left nil.
+        var cache = StringCache()
+        for line in lines {
+            let bytes = Array(line.utf8)
+            guard var full = bytes.withUnsafeBytes({ EventScanner.scan($0) }) else { continue }
+            let projected = bytes.withUnsafeBytes { EventScanner.scan($0, cache: &cache, fields: []) }
+            (full.installID, full.operationID, full.correlationID, full.userID) = (nil, nil, nil, nil)
+            (full.severityText, full.kind, full.errorCodeName, full.errorSubcodeName) = (nil, nil, nil, nil)
+            (full.action, full.appVersion) = (nil, nil)
+            #expect(projected == full, "projection changed more than the skipped fields on \(line.prefix(120))")
+        }
     }
 
     @Test(

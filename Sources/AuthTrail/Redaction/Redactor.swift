@@ -124,7 +124,9 @@ public struct Redactor: Sendable {
     /// twentieth of the writer thread's time.
     private static func isGUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let dash = UInt8(ascii: "-")
-        guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else { return false }
+        guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else {
+            return false
+        }
         func half(_ offset: Int) -> UInt64 { UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
         return allHex(bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) && allHex(half(9) | half(14) << 32)
             && allHex(half(19) | half(24) << 32) && allHex(bytes.loadUnaligned(fromByteOffset: 28, as: UInt64.self))

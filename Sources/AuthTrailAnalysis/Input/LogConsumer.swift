@@ -1,7 +1,13 @@
 /// Receives the events and metadata frames of the inputs a `SegmentReader` reads, in input order.
 package protocol LogConsumer {
+    /// The optional string fields this consumer reads; the others may be left nil. All of them unless it says less.
+    static var stringFields: LogRecord.StringFields { get }
     /// A segment's or bundle's metadata frame; events after it belong to that segment.
     mutating func segment(_ info: SegmentInfo, path: String)
     /// One event and its line as written (without the newline; valid only during the call).
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer)
+}
+
+extension LogConsumer {
+    package static var stringFields: LogRecord.StringFields { .all }
 }

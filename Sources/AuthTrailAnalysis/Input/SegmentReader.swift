@@ -87,7 +87,7 @@ public enum SegmentReader {
 
         mutating func line(_ bytes: UnsafeRawBufferPointer) {
             guard !bytes.isEmpty else { return }
-            guard let record = EventScanner.record(bytes, cache: &cache) else {
+            guard let record = EventScanner.record(bytes, cache: &cache, fields: Consumer.stringFields) else {
                 summary.invalidLines += 1
                 if summary.invalidLineSample == nil {
                     summary.invalidLineSample = String(decoding: bytes.prefix(200), as: UTF8.self)

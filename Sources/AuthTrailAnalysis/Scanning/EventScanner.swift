@@ -12,8 +12,11 @@ import Foundation
 package enum EventScanner {
     /// The record in `line`: the scanner's, or Foundation's when the scanner declines; nil when the line is not a
     /// JSON object with an `event.name`.
-    package static func record(_ line: UnsafeRawBufferPointer, cache: inout StringCache) -> LogRecord? {
-        if let record = scan(line, cache: &cache) { return record }
+    /// - Parameter fields: the optional string fields to fill; the scanner steps over the others.
+    package static func record(
+        _ line: UnsafeRawBufferPointer, cache: inout StringCache, fields: LogRecord.StringFields = .all
+    ) -> LogRecord? {
+        if let record = scan(line, cache: &cache, fields: fields) { return record }
         return LogRecord(foundationParsing: line)
     }
 
@@ -24,10 +27,12 @@ package enum EventScanner {
     }
 
     /// The scanner alone: nil when the line is not in the writer's plain form (the caller falls back).
-    package static func scan(_ line: UnsafeRawBufferPointer, cache: inout StringCache) -> LogRecord? {
+    package static func scan(
+        _ line: UnsafeRawBufferPointer, cache: inout StringCache, fields: LogRecord.StringFields = .all
+    ) -> LogRecord? {
         guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         return withUnsafeMutablePointer(to: &cache) { cache in
-            var cursor = Cursor(base: base, end: line.count, cache: cache)
+            var cursor = Cursor(base: base, end: line.count, cache: cache, fields: fields)
             return cursor.object()
         }
     }
@@ -44,6 +49,17 @@ private enum Key: Int {
     case timestamp, schema, eventName, severityText, severityNumber, installID, operationID, attempt, kind
     case correlationID, duration, outcome, errorDomain, errorCode, errorCodeName, errorSubcode, errorSubcodeName
     case stsErrorCodes, httpStatus, retryAfter, action, waitMilliseconds, userID, droppedCount, appVersion
+}
+
+extension Key {
+    /// The group of optional string fields this key's value belongs to, if any.
+    var stringGroup: LogRecord.StringFields? {
+        switch self {
+        case .installID, .operationID, .correlationID, .userID: .identifiers
+        case .severityText, .kind, .errorCodeName, .errorSubcodeName, .action, .appVersion: .labels
+        default: nil
+        }
+    }
 }
 
 /// Every key's bytes in one buffer, found by length: no array to retain per candidate looked at.
@@ -92,12 +108,14 @@ private struct Cursor {
     let base: UnsafePointer<UInt8>
     let end: Int
     let cache: UnsafeMutablePointer<StringCache>
+    let fields: LogRecord.StringFields
     var index = 0
 
-    init(base: UnsafePointer<UInt8>, end: Int, cache: UnsafeMutablePointer<StringCache>) {
+    init(base: UnsafePointer<UInt8>, end: Int, cache: UnsafeMutablePointer<StringCache>, fields: LogRecord.StringFields) {
         self.base = base
         self.end = end
         self.cache = cache
+        self.fields = fields
     }
 
     @inline(__always) mutating func skipSpace() {
@@ -155,6 +173,8 @@ private struct Cursor {
 
     /// Reads the value of a known key into `record`; false when the line must go to the fallback.
     mutating func value(for key: Key, into record: inout LogRecord, sawName: inout Bool) -> Bool {
+        // Fields the consumer does not read are stepped over (the group-by reads none of them).
+        if let group = key.stringGroup, !fields.contains(group) { return skipValue() }
         switch key {
         case .eventName:
             guard let text = stringValue(cached: key) else { return false }

@@ -34,3 +34,18 @@ public struct LogRecord: Sendable, Hashable {
     public init(eventName: String) { self.eventName = eventName }
 }
 
+extension LogRecord {
+    /// Groups of optional string fields a consumer may not read: the scanner then steps over their values without
+    /// making a `String` (the Foundation fallback still fills them).
+    package struct StringFields: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// `installID`, `operationID`, `correlationID`, `userID`.
+        package static let identifiers = Self(rawValue: 1)
+        /// `severityText`, `kind`, `errorCodeName`, `errorSubcodeName`, `action`, `appVersion`.
+        package static let labels = Self(rawValue: 2)
+        package static let all: Self = [.identifiers, .labels]
+    }
+}
+

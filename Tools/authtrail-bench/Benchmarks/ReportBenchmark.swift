@@ -237,6 +237,8 @@ private struct GroupByConsumer: LogConsumer {
         var subcode: Int?
     }
     var counts: [Key: Int] = [:]
+    /// Like DuckDB's projection, the group-by reads only the fields it groups and filters by.
+    static var stringFields: LogRecord.StringFields { [] }
     mutating func segment(_ info: SegmentInfo, path: String) {}
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard record.eventName == "acquisition.end", record.outcome != "success", let domain = record.errorDomain
