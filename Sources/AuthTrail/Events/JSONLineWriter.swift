@@ -42,8 +42,6 @@ package struct JSONLineWriter: ~Copyable {
         needsComma = false
     }
 
-    package mutating func endObject() { put(UInt8(ascii: "}")) }
-
     /// Ends the object and the line.
     package mutating func endLine() {
         reserve(2)
