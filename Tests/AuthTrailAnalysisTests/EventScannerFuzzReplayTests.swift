@@ -18,16 +18,16 @@ struct EventScannerFuzzReplayTests {
     @Test("every input keeps the scanner inside the line and in agreement with Foundation", arguments: inputs)
     func replay(input: String) throws {
         let line = try FuzzInputs.bytes(input)
-        var cache = StringCache()
-        #expect(EventScannerInvariants.violations(line: line, sharedCache: &cache) == [])
+        var memory = ScannerMemory()
+        #expect(EventScannerInvariants.violations(line: line, sharedMemory: &memory) == [])
     }
 
-    @Test("the whole corpus through one shared cache, as a reader sees it")
+    @Test("the whole corpus through one shared scanner memory, as a reader sees it")
     func replayWithSharedCache() throws {
-        var cache = StringCache()
+        var memory = ScannerMemory()
         for input in Self.inputs + Self.inputs {
             let line = try FuzzInputs.bytes(input)
-            #expect(EventScannerInvariants.violations(line: line, sharedCache: &cache) == [], "\(input)")
+            #expect(EventScannerInvariants.violations(line: line, sharedMemory: &memory) == [], "\(input)")
         }
     }
 

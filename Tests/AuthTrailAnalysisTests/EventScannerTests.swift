@@ -36,11 +36,11 @@ struct EventScannerTests {
         #expect(scanned == lines.count, "the scanner should not need the fallback for the writer's own lines")
 
         // A consumer that reads no optional string field gets every other field the same, and those left nil.
-        var cache = StringCache()
+        var memory = ScannerMemory()
         for line in lines {
             let bytes = Array(line.utf8)
             guard var full = bytes.withUnsafeBytes({ EventScanner.scan($0) }) else { continue }
-            let projected = bytes.withUnsafeBytes { EventScanner.scan($0, cache: &cache, fields: []) }
+            let projected = bytes.withUnsafeBytes { EventScanner.scan($0, memory: &memory, fields: []) }
             (full.installID, full.operationID, full.correlationID, full.userID) = (nil, nil, nil, nil)
             (full.severityText, full.kind, full.errorCodeName, full.errorSubcodeName) = (nil, nil, nil, nil)
             (full.action, full.appVersion) = (nil, nil)
@@ -81,5 +81,41 @@ struct EventScannerTests {
             let expected = Timestamp.parse(Array(text.utf8)).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
             #expect(record?.timestampMilliseconds == expected, "\(text)")
         }
+    }
+
+    @Test("memory shared across lines (key order, cached strings, last date) never changes what a line reads")
+    func sharedMemoryNeverChangesARecord() {
+        // Keys that are prefixes of each other, known and unknown keys, orders that change from line to line, a
+        // space before the colon, dates that share their first eight bytes, and more distinct keys than the key
+        // order remembers.
+        let keys = [
+            "event.name", "error.code", "error.code_name", "error.subcode", "attempt", "outcome", "timestamp", "x",
+            "error.domain", "acquisition.kind",
+        ]
+        let values = [
+            #""log""#, "-50000", #""internal""#, "3", #""success""#, #""failure""#, #""2026-11-18T11:06:41.649Z""#,
+            #""2026-11-19T00:00:00.000Z""#, #""2026-11-1xT00:00:00.000Z""#, #""2027-01-18T11:06:41.649Z""#, "[1,2]",
+            #""MSALErrorDomain""#,
+        ]
+        var generator = SplitMix64(seed: 2026)
+        var memory = ScannerMemory()
+        var checked = 0
+        for number in 0..<3_000 {
+            var fields = [#""event.name":"acquisition.end""#]
+            for _ in 0..<Int.random(in: 0...8, using: &generator) {
+                let key = number % 3 == 0 ? "unknown.\(Int.random(in: 0..<400, using: &generator))" : keys.randomElement()!
+                let colon = Int.random(in: 0..<20, using: &generator) == 0 ? " :" : ":"
+                fields.insert("\"\(key)\"\(colon)\(values.randomElement()!)", at: Int.random(in: 0...fields.count, using: &generator))
+            }
+            let line = Array("{\(fields.joined(separator: ","))}".utf8)
+            let alone = line.withUnsafeBytes { EventScanner.scan($0) }
+            let shared = line.withUnsafeBytes { EventScanner.scan($0, memory: &memory) }
+            #expect(shared == alone, "line \(number): \(String(decoding: line, as: UTF8.self))")
+            if let foundation = line.withUnsafeBytes({ LogRecord(foundationParsing: $0) }), let alone {
+                #expect(alone == foundation, "line \(number): \(String(decoding: line, as: UTF8.self))")
+                checked += 1
+            }
+        }
+        #expect(checked > 1_000, "most generated lines should be valid JSON events")
     }
 }

@@ -21,10 +21,11 @@ public enum Verifier {
         let expanded = InputFiles.expand(paths)
         var problems = expanded.problems
         var results: [FileResult] = []
+        var reader = SegmentReader()
         for file in expanded.files {
             var sink = Sink(path: file)
             do {
-                let summary = try SegmentReader.read(path: file, into: &sink)
+                let summary = try reader.read(path: file, into: &sink)
                 sink.endSection()
                 results.append(sink.result(summary))
             } catch {

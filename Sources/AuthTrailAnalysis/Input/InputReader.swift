@@ -9,9 +9,10 @@ package enum InputReader {
     ) -> [InputFiles.Problem] {
         let expanded = InputFiles.expand(paths)
         var problems = expanded.problems
+        var reader = SegmentReader()
         for file in InputOrder.sorted(expanded.files) {
             do {
-                finished(try SegmentReader.read(path: file, into: &consumer))
+                finished(try reader.read(path: file, into: &consumer))
             } catch {
                 problems.append(InputFiles.Problem(path: file, reason: error.reason))
             }

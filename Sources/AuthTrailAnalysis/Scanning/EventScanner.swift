@@ -13,34 +13,49 @@ package enum EventScanner {
     /// The record in `line`: the scanner's, or Foundation's when the scanner declines; nil when the line is not a
     /// JSON object with an `event.name`.
     /// - Parameter fields: the optional string fields to fill; the scanner steps over the others.
+    /// - Parameter record: replaced by the line's record (a reader reuses one, so no record is copied per line).
+    /// - Returns: false, leaving `record` unspecified, when the line is not a JSON object with an `event.name`.
     package static func record(
-        _ line: UnsafeRawBufferPointer, cache: inout StringCache, fields: LogRecord.StringFields = .all
-    ) -> LogRecord? {
-        if let record = scan(line, cache: &cache, fields: fields) { return record }
-        return LogRecord(foundationParsing: line)
+        _ line: UnsafeRawBufferPointer, into record: inout LogRecord, memory: inout ScannerMemory,
+        fields: LogRecord.StringFields = .all
+    ) -> Bool {
+        if scan(line, into: &record, memory: &memory, fields: fields) { return true }
+        guard let parsed = LogRecord(foundationParsing: line) else { return false }
+        record = parsed
+        return true
     }
 
-    /// `record(_:cache:)` without a cache shared across lines.
+    /// `record(_:into:memory:)` for one line on its own.
     package static func record(_ line: UnsafeRawBufferPointer) -> LogRecord? {
-        var cache = StringCache()
-        return record(line, cache: &cache)
+        var memory = ScannerMemory()
+        var record = LogRecord(eventName: "")
+        return self.record(line, into: &record, memory: &memory) ? record : nil
     }
 
-    /// The scanner alone: nil when the line is not in the writer's plain form (the caller falls back).
+    /// The scanner alone: false when the line is not in the writer's plain form (the caller falls back).
     package static func scan(
-        _ line: UnsafeRawBufferPointer, cache: inout StringCache, fields: LogRecord.StringFields = .all
-    ) -> LogRecord? {
-        guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        return withUnsafeMutablePointer(to: &cache) { cache in
-            var cursor = Cursor(base: base, end: line.count, cache: cache, fields: fields)
-            return cursor.object()
+        _ line: UnsafeRawBufferPointer, into record: inout LogRecord, memory: inout ScannerMemory,
+        fields: LogRecord.StringFields = .all
+    ) -> Bool {
+        guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+        return withUnsafeMutablePointer(to: &memory) { memory in
+            var cursor = Cursor(base: base, end: line.count, memory: memory, fields: fields)
+            return cursor.object(into: &record)
         }
     }
 
-    /// `scan(_:cache:)` without a cache shared across lines.
+    /// `scan(_:into:memory:fields:)` returning the record, with `memory` shared across lines.
+    package static func scan(
+        _ line: UnsafeRawBufferPointer, memory: inout ScannerMemory, fields: LogRecord.StringFields = .all
+    ) -> LogRecord? {
+        var record = LogRecord(eventName: "")
+        return scan(line, into: &record, memory: &memory, fields: fields) ? record : nil
+    }
+
+    /// The scanner alone on one line on its own.
     package static func scan(_ line: UnsafeRawBufferPointer) -> LogRecord? {
-        var cache = StringCache()
-        return scan(line, cache: &cache)
+        var memory = ScannerMemory()
+        return scan(line, memory: &memory)
     }
 }
 
@@ -107,14 +122,14 @@ private let backslash = UInt8(ascii: "\\")
 private struct Cursor {
     let base: UnsafePointer<UInt8>
     let end: Int
-    let cache: UnsafeMutablePointer<StringCache>
+    let memory: UnsafeMutablePointer<ScannerMemory>
     let fields: LogRecord.StringFields
     var index = 0
 
-    init(base: UnsafePointer<UInt8>, end: Int, cache: UnsafeMutablePointer<StringCache>, fields: LogRecord.StringFields) {
+    init(base: UnsafePointer<UInt8>, end: Int, memory: UnsafeMutablePointer<ScannerMemory>, fields: LogRecord.StringFields) {
         self.base = base
         self.end = end
-        self.cache = cache
+        self.memory = memory
         self.fields = fields
     }
 
@@ -133,39 +148,56 @@ private struct Cursor {
         return true
     }
 
-    mutating func object() -> LogRecord? {
-        let table = keyTable
-        guard take(UInt8(ascii: "{")) else { return nil }
-        var record = LogRecord(eventName: "")
+    mutating func object(into record: inout LogRecord) -> Bool {
+        let keys = memory.pointee.keys
+        guard take(UInt8(ascii: "{")) else { return false }
+        record = LogRecord(eventName: "")
         var sawName = false
         skipSpace()
-        if index < end, base[index] == UInt8(ascii: "}") { return nil }
+        if index < end, base[index] == UInt8(ascii: "}") { return false }
+        var previous = KeyOrder.lineStart
         while true {
-            guard take(quote) else { return nil }
-            let keyStart = index
-            let keyEnd = ByteSearch.quoteOrBackslash(base, from: keyStart, to: end)
-            // Escaped keys go to the fallback.
-            guard keyEnd < end, base[keyEnd] == quote else { return nil }
-            index = keyEnd + 1
-            guard take(UInt8(ascii: ":")) else { return nil }
-            skipSpace()
-            guard index < end else { return nil }
-            let key = table.key(at: base + keyStart, length: keyEnd - keyStart)
-            if let key {
-                guard value(for: key, into: &record, sawName: &sawName) else { return nil }
+            guard take(quote) else { return false }
+            let key: Key?
+            if let (id, length) = keys.expected(after: previous, at: base + index, available: end - index) {
+                // The usual case: the same key as last time after the previous one.
+                index += length
+                key = Key(rawValue: keys.tag(id))
+                previous = id
             } else {
-                guard skipValue() else { return nil }
+                let keyStart = index
+                let keyEnd = ByteSearch.quoteOrBackslash(base, from: keyStart, to: end)
+                // Escaped keys go to the fallback.
+                guard keyEnd < end, base[keyEnd] == quote else { return false }
+                index = keyEnd + 1
+                guard take(UInt8(ascii: ":")) else { return false }
+                let (start, length) = (base + keyStart, keyEnd - keyStart)
+                if let id = keys.id(of: start, length: length, tag: { keyTable.key(at: start, length: length)?.rawValue ?? -1 }) {
+                    keys.follows(id, after: previous)
+                    key = Key(rawValue: keys.tag(id))
+                    previous = id
+                } else {
+                    key = keyTable.key(at: start, length: length)
+                    previous = KeyOrder.unremembered
+                }
             }
             skipSpace()
-            guard index < end else { return nil }
+            guard index < end else { return false }
+            if let key {
+                guard value(for: key, into: &record, sawName: &sawName) else { return false }
+            } else {
+                guard skipValue() else { return false }
+            }
+            skipSpace()
+            guard index < end else { return false }
             if base[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
-            guard base[index] == UInt8(ascii: "}") else { return nil }
+            guard base[index] == UInt8(ascii: "}") else { return false }
             index += 1
             skipSpace()
-            return index == end && sawName ? record : nil
+            return index == end && sawName
         }
     }
 
@@ -274,7 +306,7 @@ private struct Cursor {
     mutating func stringValue(cached key: Key? = nil) -> String? {
         guard base[index] == quote, let (start, stop, escaped) = stringBounds() else { return nil }
         if !escaped {
-            if let key { return cache.pointee.string(slot: key.rawValue, base + start, stop - start) }
+            if let key { return memory.pointee.strings.string(slot: key.rawValue, base + start, stop - start) }
             return String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self)
         }
         return unescape(start, stop)
@@ -438,27 +470,44 @@ private struct Cursor {
     func fastTimestamp(_ start: Int, _ stop: Int) -> Int64? {
         let length = stop - start
         guard length == 20 || length == 24, base[start + length - 1] == UInt8(ascii: "Z") else { return nil }
-        func digits(_ offset: Int, _ count: Int) -> Int? {
-            var value = 0
-            for position in (start + offset)..<(start + offset + count) {
-                let digit = Int(base[position]) &- 48
-                guard digit >= 0 && digit <= 9 else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
-        guard base[start + 4] == UInt8(ascii: "-"), base[start + 7] == UInt8(ascii: "-"),
-            base[start + 10] == UInt8(ascii: "T"), base[start + 13] == UInt8(ascii: ":"),
-            base[start + 16] == UInt8(ascii: ":"),
-            let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), let hour = digits(11, 2),
-            let minute = digits(14, 2), let second = digits(17, 2), (1...12).contains(month), (1...31).contains(day),
-            hour < 24, minute < 60, second < 61
+        func digits(_ offset: Int, _ count: Int) -> Int? { decimal(at: start + offset, count: count) }
+        guard base[start + 10] == UInt8(ascii: "T"), base[start + 13] == UInt8(ascii: ":"),
+            base[start + 16] == UInt8(ascii: ":"), let hour = digits(11, 2), let minute = digits(14, 2),
+            let second = digits(17, 2), hour < 24, minute < 60, second < 61,
+            let days = days(start)
         else { return nil }
         var milliseconds = 0
         if length == 24 {
             guard base[start + 19] == UInt8(ascii: "."), let fraction = digits(20, 3) else { return nil }
             milliseconds = fraction
         }
+        let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second
+        return Int64(seconds) * 1000 + Int64(milliseconds)
+    }
+
+    /// The `count` decimal digits at `position` as a number; nil when one is not a digit.
+    func decimal(at position: Int, count: Int) -> Int? {
+        var value = 0
+        for position in position..<(position + count) {
+            let digit = Int(base[position]) &- 48
+            guard digit >= 0 && digit <= 9 else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    /// The day number since 1970 of the `YYYY-MM-DD` at `start`, remembered from the last timestamp when it is the
+    /// same date (nearly every line).
+    func days(_ start: Int) -> Int? {
+        let raw = UnsafeRawPointer(base + start)
+        let head = raw.loadUnaligned(as: UInt64.self)
+        let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        if let last = memory.pointee.lastDate, last.head == head, last.tail == tail { return last.days }
+        func digits(_ offset: Int, _ count: Int) -> Int? { decimal(at: start + offset, count: count) }
+        guard base[start + 4] == UInt8(ascii: "-"), base[start + 7] == UInt8(ascii: "-"),
+            let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), (1...12).contains(month),
+            (1...31).contains(day)
+        else { return nil }
         // Days from the civil date (Howard Hinnant's algorithm).
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
@@ -466,8 +515,8 @@ private struct Cursor {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
-        let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second
-        return Int64(seconds) * 1000 + Int64(milliseconds)
+        memory.pointee.lastDate = (head, tail, days)
+        return days
     }
 }
 

@@ -9,8 +9,8 @@ package enum EventScannerInvariants {
     ///
     /// - Parameters:
     ///   - line: one line's bytes, without the newline.
-    ///   - sharedCache: a cache that has seen earlier lines, as a reader's does.
-    package static func violations(line: [UInt8], sharedCache: inout StringCache) -> [String] {
+    ///   - sharedMemory: memory that has seen earlier lines, as a reader's does.
+    package static func violations(line: [UInt8], sharedMemory: inout ScannerMemory) -> [String] {
         var violations = [String]()
         // An exactly sized copy, so AddressSanitizer reports any read past the line's last byte.
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: line.count, alignment: 1)
@@ -19,9 +19,9 @@ package enum EventScannerInvariants {
         let bytes = UnsafeRawBufferPointer(copy)
 
         let scanned = EventScanner.scan(bytes)
-        let scannedWithSharedCache = EventScanner.scan(bytes, cache: &sharedCache)
-        if scanned != scannedWithSharedCache {
-            violations.append("the shared string cache changes the record")
+        let scannedWithSharedMemory = EventScanner.scan(bytes, memory: &sharedMemory)
+        if scanned != scannedWithSharedMemory {
+            violations.append("the scanner memory shared across lines changes the record")
         }
         let recorded = EventScanner.record(bytes)
         let foundation = LogRecord(foundationParsing: bytes)

@@ -7,12 +7,12 @@ import AuthTrailAnalysis
 import AuthTrailTestSupport
 
 // libFuzzer calls the entry point from one thread; the cache carries over between inputs like a reader's.
-nonisolated(unsafe) private var sharedCache = StringCache()
+nonisolated(unsafe) private var sharedMemory = ScannerMemory()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func eventScannerFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let line = Array(UnsafeBufferPointer(start: data, count: size))
-    let violations = EventScannerInvariants.violations(line: line, sharedCache: &sharedCache)
+    let violations = EventScannerInvariants.violations(line: line, sharedMemory: &sharedMemory)
     if !violations.isEmpty { fatalError("event scanner: " + violations.joined(separator: "; ")) }
     return 0
 }

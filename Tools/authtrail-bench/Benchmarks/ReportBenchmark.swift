@@ -33,6 +33,11 @@ struct ReportBenchmark: ParsableCommand {
     @Flag(help: "Skip the zstdcat | jq anchor (slow: about 45 MB/s).")
     var skipJq = false
 
+    @Option(help: "Only time this measurement, `--runs` times, and print each run (for a profiler): group-by or report.")
+    var profile: Profile?
+
+    enum Profile: String, ExpressibleByArgument { case groupBy = "group-by", report }
+
     func run() throws {
         let folder = data ?? "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-report-\(megabytes)mb"
         let files = try prepare(folder)
@@ -46,6 +51,21 @@ struct ReportBenchmark: ParsableCommand {
                 format: "      %.1f MB decompressed, %.1f MB compressed (%.1fx)", megabytesRead,
                 Double(compressed) / 1e6,
                 Double(decompressed) / Double(max(compressed, 1))))
+
+        if let profile {
+            for _ in 0..<max(runs, 1) {
+                let seconds = try Self.time {
+                    switch profile {
+                    case .groupBy:
+                        var groupBy = GroupByConsumer()
+                        _ = InputReader.read(paths: [folder], into: &groupBy)
+                    case .report: _ = Report.build(paths: [folder])
+                    }
+                }
+                print(String(format: "%@: %.3f s, %.0f MB/s", profile.rawValue, seconds, megabytesRead / seconds))
+            }
+            return
+        }
 
         let binary = ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
         let (cli, peakMegabytes) = try Self.timeAndPeakMemory(binary, ["report", "--format", "json", "-o", "/dev/null", folder])
