@@ -294,19 +294,29 @@ package final class ZstdStreamReader {
         frameOutput.withUnsafeBytes { output in
             let bytes = UnsafeRawBufferPointer(rebasing: output[..<count])
             var lineStart = 0
-            while let newline = firstNewline(in: bytes, from: lineStart) {
+            // A line carried over from the previous output, or being skipped as oversized, ends at the first newline.
+            if skippingOversizedLine || !lineCarry.isEmpty, let newline = firstNewline(in: bytes, from: 0) {
                 if skippingOversizedLine {
                     skippingOversizedLine = false
-                } else if lineCarry.isEmpty {
-                    deliverLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<newline]), to: &sink)
-                } else if lineCarry.count + (newline - lineStart) > limits.lineBytes {
+                } else if lineCarry.count + newline > limits.lineBytes {
                     reportOversizedLine(into: &sink)
                 } else {
-                    lineCarry.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<newline]))
+                    lineCarry.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<newline]))
                     deliver(lineCarry, to: &sink)
                 }
                 lineCarry.removeAll(keepingCapacity: true)
                 lineStart = newline + 1
+            }
+            // Every other line lies whole in this output and is handed over in place. The loop touches no property
+            // of the reader: each access to one cost an exclusivity check, a tenth of the splitting.
+            if !skippingOversizedLine && lineCarry.isEmpty {
+                var delivered = 0
+                while let newline = firstNewline(in: bytes, from: lineStart) {
+                    Self.deliverLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<newline]), to: &sink)
+                    delivered += 1
+                    lineStart = newline + 1
+                }
+                linesDelivered += delivered
             }
             let tail = bytes.count - lineStart
             if tail > 0 && !skippingOversizedLine {
@@ -329,15 +339,15 @@ package final class ZstdStreamReader {
     }
 
     private func deliver(_ line: [UInt8], to sink: inout some DecodedStreamSink) {
-        line.withUnsafeBytes { deliverLine($0, to: &sink) }
+        linesDelivered += 1
+        line.withUnsafeBytes { Self.deliverLine($0, to: &sink) }
     }
 
     @inline(__always)
-    private func deliverLine(_ line: UnsafeRawBufferPointer, to sink: inout some DecodedStreamSink) {
+    private static func deliverLine(_ line: UnsafeRawBufferPointer, to sink: inout some DecodedStreamSink) {
         var line = line
         // Tolerate CRLF line ends from files edited elsewhere.
         if let last = line.last, last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
-        linesDelivered += 1
         sink.line(line)
     }
 
