@@ -103,9 +103,12 @@ struct EventScannerTests {
         for number in 0..<3_000 {
             var fields = [#""event.name":"acquisition.end""#]
             for _ in 0..<Int.random(in: 0...8, using: &generator) {
-                let key = number % 3 == 0 ? "unknown.\(Int.random(in: 0..<400, using: &generator))" : keys.randomElement()!
+                let key =
+                    number % 3 == 0
+                    ? "unknown.\(Int.random(in: 0..<400, using: &generator))" : keys.randomElement(using: &generator)!
                 let colon = Int.random(in: 0..<20, using: &generator) == 0 ? " :" : ":"
-                fields.insert("\"\(key)\"\(colon)\(values.randomElement()!)", at: Int.random(in: 0...fields.count, using: &generator))
+                let field = "\"\(key)\"\(colon)\(values.randomElement(using: &generator)!)"
+                fields.insert(field, at: Int.random(in: 0...fields.count, using: &generator))
             }
             let line = Array("{\(fields.joined(separator: ","))}".utf8)
             let alone = line.withUnsafeBytes { EventScanner.scan($0) }

@@ -3,8 +3,8 @@ package import AuthTrail
 /// Reads segments and bundles — any sequence of zstd frames holding NDJSON events — and streams their events to a
 /// `LogConsumer`, so memory does not grow with the input.
 ///
-/// One reader keeps its decoder, buffers and string cache from file to file: a reader per file grew a fresh frame
-/// buffer from nothing each time (page faults and copies, about 3 % of a report over many files).
+/// One reader keeps its decoder, buffers and scanner memory from file to file: a reader per file grew a fresh frame
+/// buffer from nothing each time (page faults and copies on every file).
 public struct SegmentReader {
     /// The newest event schema this reader knows.
     public static let knownSchema = 1
@@ -17,7 +17,9 @@ public struct SegmentReader {
     }
 
     /// Reads the file at `path` ("-" for standard input) into `consumer`.
-    package mutating func read(path: String, into consumer: inout some LogConsumer) throws(SystemError) -> InputSummary {
+    package mutating func read(path: String, into consumer: inout some LogConsumer) throws(SystemError)
+        -> InputSummary
+    {
         let descriptor = path == "-" ? 0 : try SystemCalls.open(path, write: false)
         defer { if path != "-" { SystemCalls.close(descriptor) } }
         var source = FileDescriptorSource(descriptor: descriptor)
@@ -109,7 +111,9 @@ public struct SegmentReader {
         /// when the consumer's type lives in another module.
         let fields = Consumer.stringFields
 
-        init(summary: InputSummary, consumer: UnsafeMutablePointer<Consumer>, memory: UnsafeMutablePointer<ScannerMemory>) {
+        init(
+            summary: InputSummary, consumer: UnsafeMutablePointer<Consumer>, memory: UnsafeMutablePointer<ScannerMemory>
+        ) {
             self.summary = summary
             self.consumer = consumer
             self.memory = memory

@@ -10,10 +10,11 @@ import Foundation
 /// an exponent, a number too long for an exact conversion, a malformed array — and `record(_:)` then hands the line
 /// to Foundation, so odd but valid lines still count.
 package enum EventScanner {
-    /// The record in `line`: the scanner's, or Foundation's when the scanner declines; nil when the line is not a
-    /// JSON object with an `event.name`.
-    /// - Parameter fields: the optional string fields to fill; the scanner steps over the others.
-    /// - Parameter record: replaced by the line's record (a reader reuses one, so no record is copied per line).
+    /// Reads `line` into `record`: the scanner's reading, or Foundation's when the scanner declines.
+    /// - Parameters:
+    ///   - record: replaced by the line's record (a reader reuses one, so no record is copied per line).
+    ///   - memory: what earlier lines of the same input taught the scanner; it never changes the result.
+    ///   - fields: the optional string fields to fill; the scanner steps over the others.
     /// - Returns: false, leaving `record` unspecified, when the line is not a JSON object with an `event.name`.
     package static func record(
         _ line: UnsafeRawBufferPointer, into record: inout LogRecord, memory: inout ScannerMemory,
@@ -126,7 +127,10 @@ private struct Cursor {
     let fields: LogRecord.StringFields
     var index = 0
 
-    init(base: UnsafePointer<UInt8>, end: Int, memory: UnsafeMutablePointer<ScannerMemory>, fields: LogRecord.StringFields) {
+    init(
+        base: UnsafePointer<UInt8>, end: Int, memory: UnsafeMutablePointer<ScannerMemory>,
+        fields: LogRecord.StringFields
+    ) {
         self.base = base
         self.end = end
         self.memory = memory
@@ -172,7 +176,8 @@ private struct Cursor {
                 index = keyEnd + 1
                 guard take(UInt8(ascii: ":")) else { return false }
                 let (start, length) = (base + keyStart, keyEnd - keyStart)
-                if let id = keys.id(of: start, length: length, tag: { keyTable.key(at: start, length: length)?.rawValue ?? -1 }) {
+                let id = keys.id(of: start, length: length) { keyTable.key(at: start, length: length)?.rawValue ?? -1 }
+                if let id {
                     keys.follows(id, after: previous)
                     key = Key(rawValue: keys.tag(id))
                     previous = id

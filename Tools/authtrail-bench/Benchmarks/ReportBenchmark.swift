@@ -33,7 +33,7 @@ struct ReportBenchmark: ParsableCommand {
     @Flag(help: "Skip the zstdcat | jq anchor (slow: about 45 MB/s).")
     var skipJq = false
 
-    @Option(help: "Only time this measurement, `--runs` times, and print each run (for a profiler): group-by or report.")
+    @Option(help: "Only time this measurement, `--runs` times, printing each run (for a profiler): group-by or report.")
     var profile: Profile?
 
     enum Profile: String, ExpressibleByArgument { case groupBy = "group-by", report }
