@@ -71,14 +71,21 @@ struct ReportBenchmark: ParsableCommand {
         let (cli, peakMegabytes) = try Self.timeAndPeakMemory(binary, ["report", "--format", "json", "-o", "/dev/null", folder])
 
         let quoted = files.map { "'\($0)'" }.joined(separator: " ")
-        let zstd = try best { try Self.shell("zstd -d -c -q \(quoted) > /dev/null") }
+        // Interleaved (zstd, group-by, report, zstd, …) and the best of each kept, so a change in the machine's load
+        // during the run weighs on the anchor and on authtrail alike.
+        var (zstd, grouping, authtrail) = (Double.infinity, Double.infinity, Double.infinity)
         var groupBy = GroupByConsumer()
-        let grouping = try best {
-            groupBy = GroupByConsumer()
-            _ = InputReader.read(paths: [folder], into: &groupBy)
-        }
         var report = Report()
-        let authtrail = try best { report = Report.build(paths: [folder]).report }
+        for _ in 0..<max(runs, 1) {
+            zstd = min(zstd, try Self.time { try Self.shell("zstd -d -c -q \(quoted) > /dev/null") })
+            grouping = min(
+                grouping,
+                try Self.time {
+                    groupBy = GroupByConsumer()
+                    _ = InputReader.read(paths: [folder], into: &groupBy)
+                })
+            authtrail = min(authtrail, try Self.time { report = Report.build(paths: [folder]).report })
+        }
         let groups = report.patterns.count
         let failures = report.patterns.map(\.count).reduce(0, +)
 
@@ -186,12 +193,6 @@ struct ReportBenchmark: ParsableCommand {
     /// "2.1x faster" or "1.5x slower", from the anchor's time over authtrail's.
     private static func compare(_ ratio: Double) -> String {
         ratio >= 1 ? String(format: "%.2fx faster", ratio) : String(format: "%.2fx slower", 1 / ratio)
-    }
-
-    private func best(_ body: () throws -> Void) throws -> Double {
-        var fastest = Double.infinity
-        for _ in 0..<max(runs, 1) { fastest = min(fastest, try Self.time(body)) }
-        return fastest
     }
 
     private static func time(_ body: () throws -> Void) throws -> Double {
