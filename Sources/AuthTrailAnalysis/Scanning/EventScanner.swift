@@ -60,7 +60,7 @@ package enum EventScanner {
     }
 }
 
-// The keys a record keeps, bucketed by length and compared eight bytes at a time.
+// The keys a record keeps. Looked up only when `KeyOrder` meets a key for the first time.
 private enum Key: Int {
     case timestamp, schema, eventName, severityText, severityNumber, installID, operationID, attempt, kind
     case correlationID, duration, outcome, errorDomain, errorCode, errorCodeName, errorSubcode, errorSubcodeName
