@@ -61,6 +61,10 @@ package struct JSONKey: Sendable, ExpressibleByStringLiteral {
 
     package init(stringLiteral literal: StaticString) {
         self.literal = literal
+        assert(
+            UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount).allSatisfy {
+                $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+            }, "a schema key must need no escaping")
     }
 
     /// The name, for example `error.code` (for the readers).

@@ -237,7 +237,8 @@ package struct JSONLineWriter: ~Copyable {
         let from = UnsafeRawPointer(source)
         let to = UnsafeMutableRawPointer(destination)
         func word(_ offset: Int) {
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
         }
         if count >= 8 && count <= 64 {
             // Whole words, the last one overlapping the one before it.
@@ -249,7 +250,9 @@ package struct JSONLineWriter: ~Copyable {
             word(count - 8)
         } else if count >= 4 && count < 8 {
             to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4,
+                as: UInt32.self)
         } else if count < 4 {
             for index in 0..<count { destination[index] = source[index] }
         } else {

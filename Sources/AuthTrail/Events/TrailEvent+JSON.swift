@@ -52,7 +52,7 @@ extension TrailEvent {
 extension FailureDetails {
     /// The failure's fields, in schema order.
     fileprivate func encodeFields(into writer: inout JSONLineWriter) {
-        writer.field(FieldName.errorType, domain, ":", code)  // errorType
+        writer.field(FieldName.errorType, domain, ":", code)
         writer.field(FieldName.errorDomain, domain)
         writer.field(FieldName.errorCode, code)
         writer.field(FieldName.errorCodeName, codeName)

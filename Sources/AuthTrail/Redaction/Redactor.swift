@@ -189,7 +189,9 @@ extension FailureDetails {
         if let message { self.message = redactor.redact(text: message) }
         if let oauthError { self.oauthError = redactor.redact(text: oauthError) }
         if let oauthSuberror { self.oauthSuberror = redactor.redact(text: oauthSuberror) }
-        if let correlationID, !Redactor.isGUID(correlationID) { self.correlationID = redactor.redact(text: correlationID) }
+        if let correlationID, !Redactor.isGUID(correlationID) {
+            self.correlationID = redactor.redact(text: correlationID)
+        }
         for index in grantedScopes.indices { grantedScopes[index] = redactor.redact(text: grantedScopes[index]) }
         for index in declinedScopes.indices { declinedScopes[index] = redactor.redact(text: declinedScopes[index]) }
     }

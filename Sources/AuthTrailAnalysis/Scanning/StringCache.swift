@@ -18,7 +18,9 @@ package struct StringCache {
 
     /// The `String` for `count` bytes at `start`, from the cache slot `slot` (one per field) when it holds them.
     mutating func string(slot: Int, _ start: UnsafePointer<UInt8>, _ count: Int) -> String {
-        guard count <= Self.longest else { return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+        guard count <= Self.longest else {
+            return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        }
         let first = slot * Self.ways
         let counts = counts
         let hit: Int? = bytes.withUnsafeBufferPointer { cached in

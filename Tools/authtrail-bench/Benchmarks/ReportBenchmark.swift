@@ -52,13 +52,16 @@ struct ReportBenchmark: ParsableCommand {
                 Double(compressed) / 1e6,
                 Double(decompressed) / Double(max(compressed, 1))))
 
+        func groupByOnce() -> GroupByConsumer {
+            var groupBy = GroupByConsumer()
+            _ = InputReader.read(paths: [folder], into: &groupBy)
+            return groupBy
+        }
         if let profile {
             for _ in 0..<max(runs, 1) {
                 let seconds = try Self.time {
                     switch profile {
-                    case .groupBy:
-                        var groupBy = GroupByConsumer()
-                        _ = InputReader.read(paths: [folder], into: &groupBy)
+                    case .groupBy: _ = groupByOnce()
                     case .report: _ = Report.build(paths: [folder])
                     }
                 }
@@ -78,12 +81,7 @@ struct ReportBenchmark: ParsableCommand {
         var report = Report()
         for _ in 0..<max(runs, 1) {
             zstd = min(zstd, try Self.time { try Self.shell("zstd -d -c -q \(quoted) > /dev/null") })
-            grouping = min(
-                grouping,
-                try Self.time {
-                    groupBy = GroupByConsumer()
-                    _ = InputReader.read(paths: [folder], into: &groupBy)
-                })
+            grouping = min(grouping, try Self.time { groupBy = groupByOnce() })
             authtrail = min(authtrail, try Self.time { report = Report.build(paths: [folder]).report })
         }
         let groups = report.patterns.count

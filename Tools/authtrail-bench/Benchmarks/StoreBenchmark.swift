@@ -14,8 +14,8 @@ import Darwin
 ///
 /// 1. Enqueue latency of `Trail.record` with 1, 2 and 4 recording threads (p50, p99).
 /// 2. Writer throughput (redact → serialize → compress → write, from a full queue until the segment is closed; and
-///    end to end from the first `Trail.record`) and compressed size, beside the `zstd -3` CLI on the identical NDJSON (the segments decoded back) and beside a naive
-///    swift-log handler that appends each line to a file.
+///    end to end from the first `Trail.record`) and compressed size, beside the `zstd -3` CLI on the identical
+///    NDJSON (the segments decoded back) and beside a naive swift-log handler that appends each line to a file.
 /// 3. The ratio cost of the flush policy on realistic traffic, and the compression level choice.
 struct StoreBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
