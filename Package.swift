@@ -102,6 +102,12 @@ if Context.environment["AUTHTRAIL_FUZZ"] != nil {
             path: "Tests/Fuzz/EventScanner"
         ),
         .executableTarget(name: "fuzz-redactor", dependencies: ["AuthTrailTestSupport"], path: "Tests/Fuzz/Redactor"),
+        .executableTarget(name: "fuzz-report", dependencies: ["AuthTrailTestSupport"], path: "Tests/Fuzz/Report"),
+        .executableTarget(
+            name: "fuzz-retry-after",
+            dependencies: ["AuthTrailTestSupport"],
+            path: "Tests/Fuzz/RetryAfter"
+        ),
     ]
 }
 
