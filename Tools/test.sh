@@ -1,7 +1,27 @@
 #!/usr/bin/env bash
-# Runs every test: installs what is missing, builds, and runs `swift test`.
+# Runs every test: installs what is missing, builds, and runs `swift test`, then counts skipped tests and suites.
+# A skip must say why. As root (CI's case) nothing may be skipped; otherwise only the tmpfs suite, which needs
+# root to mount, may be. An unexpected skip fails the run, so a test that silently stops running is noticed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./Tools/setup.sh --tests
 swift build --build-tests
-swift test --skip-build
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+status=0
+swift test --skip-build 2>&1 | tee "$log" || status=$?
+# Swift Testing prints `Test "name" skipped: "reason".` (or `Suite …`); the quotes keep names that contain "skipped"
+# out of the count.
+skips="$(grep -E '(Test|Suite) "[^"]*" skipped' "$log" || true)"
+count=0
+[ -z "$skips" ] || count="$(printf '%s\n' "$skips" | wc -l)"
+allowed='Suite "the store on a real file system that fills up or turns read-only" skipped'
+unexpected="$skips"
+[ "$(id -u)" -eq 0 ] || unexpected="$(printf '%s\n' "$skips" | grep -v -F "$allowed" || true)"
+echo "test.sh: $count skipped"
+if [ -n "$unexpected" ]; then
+    echo "test.sh: unexpected skips:" >&2
+    printf '%s\n' "$unexpected" >&2
+    [ "$status" -ne 0 ] || status=1
+fi
+exit "$status"

@@ -70,15 +70,29 @@ struct EventScannerTests {
         #expect(Array(line.utf8).withUnsafeBytes { EventScanner.record($0) } == nil)
     }
 
-    @Test("timestamps convert to the same milliseconds as the library's parser")
-    func timestamps() {
-        for text in [
+    @Test("timestamps convert to the milliseconds Foundation's ISO 8601 parser reads, at every offset and year")
+    func timestamps() throws {
+        // The oracle is Foundation's own formatter and parser, not a copy of the scanner's calendar arithmetic.
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var generator = SplitMix64(seed: 8601)
+        var fixed = [
             "1970-01-01T00:00:00.000Z", "2026-11-22T21:56:58.123Z", "2000-02-29T23:59:59.999Z",
-            "1969-12-31T23:59:59.500Z",
-        ] {
+            "1969-12-31T23:59:59.500Z", "2100-03-01T00:00:00.000Z", "2026-11-22T23:30:00.250+02:00",
+            "2026-01-01T00:15:00.001-05:30",
+        ]
+        for _ in 0..<2_000 {
+            // Years 1900 to 2500, with a random zone offset in whole quarter hours.
+            let milliseconds = Int64.random(in: -2_208_988_800_000...16_725_225_600_000, using: &generator)
+            let offsetMinutes = Int.random(in: -48...56, using: &generator) * 15
+            formatter.timeZone = TimeZone(secondsFromGMT: offsetMinutes * 60)
+            fixed.append(formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000)))
+        }
+        for text in fixed {
             let line = #"{"event.name":"log","timestamp":"\#(text)"}"#
             let record = Array(line.utf8).withUnsafeBytes { EventScanner.scan($0) }
-            let expected = Timestamp.parse(Array(text.utf8)).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+            let parsed = try #require(formatter.date(from: text), "Foundation reads \(text)")
+            let expected = Int64((parsed.timeIntervalSince1970 * 1000).rounded())
             #expect(record?.timestampMilliseconds == expected, "\(text)")
         }
     }

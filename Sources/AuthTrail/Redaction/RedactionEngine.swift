@@ -28,12 +28,7 @@ struct RedactionEngine: Sendable {
         output.append(UInt8(ascii: "<"))
         output.append(contentsOf: tag.utf8)
         output.append(UInt8(ascii: ":"))
-        code.withUnsafeBytes { bytes in
-            for byte in bytes.prefix(5) {
-                output.append(Self.hexDigits[Int(byte >> 4)])
-                output.append(Self.hexDigits[Int(byte & 0x0F)])
-            }
-        }
+        code.withUnsafeBytes { bytes in bytes.prefix(5).appendHex(to: &output) }
         output.append(UInt8(ascii: ">"))
     }
 
@@ -43,8 +38,6 @@ struct RedactionEngine: Sendable {
         Array(normalized).withUnsafeBytes { appendPseudonym(of: $0, tag: tag, to: &output) }
         return output
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// The value an identifier is hashed from, so spellings of one identifier agree: ASCII lowercase, `%40` read as
     /// `@`, and phone numbers reduced to their digits.

@@ -1,5 +1,4 @@
 package import Crypto
-import Foundation
 
 /// The per-install secret that keys pseudonyms (HMAC-SHA256), so the same user gives the same token within one install
 /// and nobody can reverse a token by hashing guesses. Never written to a log; only its `id` is.
@@ -13,7 +12,7 @@ public struct RedactionKey: Sendable {
     public init(bytes: [UInt8]) {
         precondition(bytes.count >= 16, "a redaction key needs at least 16 bytes")
         key = SymmetricKey(data: bytes)
-        id = SHA256.hash(data: bytes).prefix(4).map { String(format: "%02x", $0) }.joined()
+        id = SHA256.hash(data: bytes).prefix(4).hexString
     }
 
     /// A new random key.

@@ -101,7 +101,7 @@ public struct Redactor: Sendable {
             // planted a JWT in a `user.email` attribute at maskSecretsOnly and it survived); an existing pseudonym
             // stays, so redacting an event twice changes nothing.
             guard engine.level.hides(kind) else { return redact(text: value) }
-            if Self.isMarker(value) { return value }
+            if RedactionMarker.isMarker(value.utf8) { return value }
             var value = value
             return value.withUTF8 { bytes in
                 let normalized = RedactionEngine.normalize(bytes[...], kind: kind)
@@ -114,49 +114,7 @@ public struct Redactor: Sendable {
     }
 
     /// A bare GUID: what a correlation id is, kept as written without a scan (most events carry one).
-    static func isGUID(_ value: String) -> Bool {
-        guard value.utf8.count == 36 else { return false }
-        return value.utf8.withContiguousStorageIfAvailable { isGUID(UnsafeRawBufferPointer($0)) }
-            ?? Array(value.utf8).withUnsafeBytes { isGUID($0) }
-    }
-
-    /// The 32 hex digits are gathered into four words and checked eight at a time: byte by byte, this check cost a
-    /// twentieth of the writer thread's time.
-    private static func isGUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let dash = UInt8(ascii: "-")
-        guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else {
-            return false
-        }
-        func half(_ offset: Int) -> UInt64 { UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
-        return allHex(bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) && allHex(half(9) | half(14) << 32)
-            && allHex(half(19) | half(24) << 32) && allHex(bytes.loadUnaligned(fromByteOffset: 28, as: UInt64.self))
-    }
-
-    /// Whether all eight bytes of `word` are ASCII hex digits.
-    @inline(__always)
-    private static func allHex(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs = ones &* 0x80
-        guard word & highs == 0 else { return false }
-        // With every byte below 0x80, adding a constant below 0x80 carries into no other byte: the high bit of
-        // `x + (0x80 - low)` says x >= low, and its absence in `x + (0x7F - high)` says x <= high.
-        func within(_ word: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
-            (word &+ ones &* (0x80 - low)) & ~(word &+ ones &* (0x7F - high)) & highs
-        }
-        return within(word, 0x30, 0x39) | within(word | ones &* 0x20, 0x61, 0x66) == highs
-    }
-
-    /// `<tag:10 hex>` or `<label:removed>`: one of the engine's own markers.
-    static func isMarker(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
-        guard bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">"),
-            let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon >= 3, colon <= 13
-        else { return false }
-        guard bytes[1..<colon].allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return false }
-        let body = bytes[(colon + 1)..<(bytes.count - 1)]
-        return body.elementsEqual("removed".utf8)
-            || (body.count == 10 && body.allSatisfy { ByteClass.isDigit($0) || ($0 >= 0x61 && $0 <= 0x66) })
-    }
+    static func isGUID(_ value: String) -> Bool { GUIDCheck.matches(value) }
 
     private func applyPatterns(to text: String) -> String {
         var result = text

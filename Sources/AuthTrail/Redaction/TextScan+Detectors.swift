@@ -50,17 +50,12 @@ extension TextScan {
         }
     }
 
-    /// Whether the run is one of the redactor's own placeholders: `<tag:removed>` or `<tag:10 lowercase hex>`.
+    /// Whether the run is one of the redactor's own placeholders, `<` before it and `>` after (`RedactionMarker`).
     func isPlaceholder(_ run: Range<Int>) -> Bool {
         guard run.lowerBound > 0, input[run.lowerBound - 1] == UInt8(ascii: "<"), run.upperBound < input.count,
-            input[run.upperBound] == UInt8(ascii: ">"),
-            let colon = input[run].firstIndex(of: UInt8(ascii: ":")), colon > run.lowerBound,
-            input[run.lowerBound..<colon].allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") })
+            input[run.upperBound] == UInt8(ascii: ">"), let colon = input[run].firstIndex(of: UInt8(ascii: ":"))
         else { return false }
-        let value = (colon + 1)..<run.upperBound
-        if value.count == 7 { return input[value].elementsEqual("removed".utf8) }
-        return value.count == 10
-            && input[value].allSatisfy { ByteClass.isDigit($0) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }
+        return RedactionMarker.matches(tag: input[run.lowerBound..<colon], value: input[(colon + 1)..<run.upperBound])
     }
 
     // MARK: Atoms
@@ -373,14 +368,7 @@ extension TextScan {
 
     func isGUID(at start: Int, limit: Int) -> Bool {
         guard start + 36 <= limit else { return false }
-        for offset in 0..<36 {
-            let byte = input[start + offset]
-            switch offset {
-            case 8, 13, 18, 23: if byte != UInt8(ascii: "-") { return false }
-            default: if !ByteClass.isHex(byte) { return false }
-            }
-        }
-        return true
+        return GUIDCheck.matches(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[start..<(start + 36)])))
     }
 
     /// The identifier kind named by the nearest telling word among the three before `position`, on the same line.

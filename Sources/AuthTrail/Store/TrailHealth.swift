@@ -10,7 +10,7 @@ public struct TrailHealth: Sendable, Hashable {
     }
 
     public var status: Status = .writing
-    /// Events (including the store's own `segment.start` and `store.dropped`) that reached a segment.
+    /// App events that reached a segment (the store's own `segment.start` and `store.dropped` lines are not counted).
     public var eventsWritten = 0
     /// Events `record` refused because the queue was full, per severity.
     public var droppedBySeverity: [Severity: Int] = [:]

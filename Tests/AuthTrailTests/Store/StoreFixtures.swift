@@ -118,9 +118,10 @@ enum StressChild {
         return (process.processIdentifier, reported.last ?? -1)
     }
 
-    /// `zstd -t` on every file: true when zstd accepts them all.
+    /// `zstd -t` on every file: true when zstd accepts them all; false when there is no file, since every caller
+    /// expects segments.
     static func zstdAccepts(_ files: [String]) throws -> Bool {
-        guard !files.isEmpty else { return true }
+        guard !files.isEmpty else { return false }
         return try ProcessRunner.run("zstd", ["-q", "-t"] + files).status == 0
     }
 }
