@@ -99,6 +99,7 @@ extension Trail {
     ///   - authorityHost: the authority's host, for example `login.microsoftonline.com`.
     ///   - operationID: ties this attempt to the others of the same chain; a new one by default.
     ///   - attempt: 1 for the first attempt of the chain.
+    ///   - isolation: the caller's actor (the default), so `body` runs where the caller does.
     ///   - correlationID: where MSAL's correlation id is in the result, for example `\.correlationId.uuidString`.
     ///   - body: the MSAL call.
     public func acquire<Value>(

@@ -58,6 +58,7 @@ public struct RetryDriver: Sendable {
     ///   - scopes: the scopes to request.
     ///   - authorityHost: the authority's host, recorded with every attempt.
     ///   - kind: where the chain starts; silent unless the app knows it needs UI (first sign-in).
+    ///   - isolation: the caller's actor (the default), so the attempts run where the caller does.
     ///   - correlationID: where MSAL's correlation id is in a result, for example `\.correlationId.uuidString`.
     ///   - body: performs one attempt as `request` says.
     public func acquire<Value>(

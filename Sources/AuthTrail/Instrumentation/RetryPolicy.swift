@@ -7,6 +7,7 @@ public struct RetryPolicy: Sendable {
     public var maximumTotalDuration: Duration
     /// The first backoff; each later one doubles, up to `maximumBackoff`.
     public var initialBackoff: Duration
+    /// The longest backoff.
     public var maximumBackoff: Duration
     /// The wait after a 429 without a usable Retry-After (MSAL's throttling cache uses the same 60 seconds).
     public var defaultRetryAfter: Duration
@@ -18,6 +19,11 @@ public struct RetryPolicy: Sendable {
     /// - Parameters:
     ///   - maximumAttempts: attempts per operation, at least 1.
     ///   - maximumTotalDuration: the time budget of the whole chain, waits included.
+    ///   - initialBackoff: the first backoff; each later one doubles.
+    ///   - maximumBackoff: the longest backoff.
+    ///   - defaultRetryAfter: the wait after a 429 without a usable Retry-After.
+    ///   - connectivityTimeout: the longest wait for connectivity.
+    ///   - randomFraction: a number in 0...1 for jitter; a test passes a fixed one.
     public init(
         maximumAttempts: Int = 4,
         maximumTotalDuration: Duration = .seconds(120),

@@ -64,8 +64,15 @@ public struct TrailConfiguration: Sendable {
     /// - Parameters:
     ///   - directory: where segments go, for example Application Support/AuthTrail.
     ///   - app: the app's identifier and version, recorded in every segment.
+    ///   - redactionLevel: how much the redactor hides (all PII).
+    ///   - compressionLevel: the zstd level (1).
+    ///   - synchronizeOnFlush: fsync at every flush and rotation (off).
+    ///   - clock: where timestamps and durations come from (the system clock).
     ///   - memoryLimitBytes: the queue's memory cap (4 MiB).
     ///   - flushInterval: the longest time a recorded event waits before it is flushed (1 s).
+    ///   - flushBufferBytes: uncompressed bytes appended since the last flush that trigger one (256 KiB).
+    ///   - rotation: when the active segment is closed and a new one begun.
+    ///   - retention: which closed segments are deleted.
     public init(
         directory: URL,
         app: AppInfo = .current,
