@@ -5,15 +5,19 @@ public import Foundation
 /// Writes a support bundle: one valid `.zst` file holding a manifest skippable frame, then for every bundled segment
 /// its metadata frame and one checksummed zstd frame of its complete event lines.
 ///
-/// Events go to a temporary file beside the output while the inputs are read (memory stays bounded), the manifest
-/// is written once everything is known, and the finished file is renamed into place, so a refused or failed bundle
-/// leaves nothing behind.
+/// Every input streams through once: its bytes are hashed as they are read, its events compressed into a temporary
+/// file beside the output and their section digest kept as they are written. The manifest, known only at the end,
+/// is written first into the final file, the events are copied after it a megabyte at a time, and the finished file
+/// is renamed into place, so a refused or failed bundle leaves nothing behind. Memory stays within the reader's
+/// buffers and the 1 MB output buffers, whatever the inputs' size (docs/RELIABILITY.md, "Streaming commands").
 public struct BundleWriter {
     /// What writing a bundle did.
     public struct Result: Sendable {
         public var manifest: BundleManifest
-        /// Residual personal data or secrets found in the events.
+        /// Residual personal data or secrets found in the events: the first 100, in input order.
         public var findings: [PIIFinding]
+        /// How many findings there were in all.
+        public var findingCount: Int
         /// Inputs that could not be read.
         public var problems: [InputFiles.Problem]
         /// Damage skipped while reading (torn tails, corrupt frames), one line each.
@@ -54,20 +58,28 @@ public struct BundleWriter {
             SystemCalls.unlink(temporary)
             throw WriteError(path: output, cause: "\(error)")
         }
+        let expanded = InputFiles.expand(paths)
+        var problems = expanded.problems
         var warnings: [String] = []
-        var problems: [InputFiles.Problem] = InputFiles.expand(paths).problems
-        for file in InputOrder.sorted(InputFiles.expand(paths).files) {
-            let bytes: [UInt8]
+        var reader = SegmentReader()
+        for file in InputOrder.sorted(expanded.files) {
+            let input: Int32
             do {
-                bytes = try file == "-" ? Self.readStandardInput() : SystemCalls.readFile(file)
+                input = file == "-" ? 0 : try SystemCalls.open(file, write: false)
             } catch {
                 problems.append(InputFiles.Problem(path: file, reason: error.reason))
                 continue
             }
-            sink.beginFile(name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent, bytes: bytes)
-            let summary = SegmentReader.read(bytes: bytes, name: file, into: &sink)
-            sink.endSection()
+            var source = DigestingSource(FileDescriptorSource(descriptor: input))
+            sink.beginFile(name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent)
+            let summary = reader.read(from: &source, name: file, into: &sink)
+            if file != "-" { SystemCalls.close(input) }
+            sink.endFile(sha256: source.hexDigest(), bytes: source.byteCount)
             warnings += summary.warnings
+            if let error = source.readError {
+                // The events before the failed read are bundled; the input still counts as not read.
+                problems.append(InputFiles.Problem(path: file, reason: error.reason))
+            }
         }
         sink.flush()
         SystemCalls.close(descriptor)
@@ -86,48 +98,57 @@ public struct BundleWriter {
         manifest.redactionLevels = sink.redactionLevels.sorted()
         manifest.forcedWithFindings = force ? sink.findings.count : 0
         let result = Result(
-            manifest: manifest, findings: sink.findings, problems: problems, warnings: warnings,
-            written: sink.findings.isEmpty || force)
+            manifest: manifest, findings: sink.findings.retained, findingCount: sink.findings.count,
+            problems: problems, warnings: warnings, written: sink.findings.count == 0 || force)
         guard result.written else {
             SystemCalls.unlink(temporary)
             return result
         }
+        let final = "\(output).final-\(SystemCalls.processID)"
         do {
-            let events = try SystemCalls.readFile(temporary)
-            let final = "\(output).final-\(SystemCalls.processID)"
             SystemCalls.unlink(final)
-            try SystemCalls.createFile(final, bytes: SkippableFrame.encode(manifest.encoded()) + events, mode: 0o600)
+            try Self.assemble(manifest: manifest, events: temporary, into: final)
             SystemCalls.unlink(temporary)
             try SystemCalls.rename(final, to: output)
         } catch {
             SystemCalls.unlink(temporary)
+            SystemCalls.unlink(final)
             throw WriteError(path: output, cause: error.description)
         }
         return result
     }
 
-    private static func readStandardInput() throws(SystemError) -> [UInt8] {
-        var source = FileDescriptorSource(descriptor: 0)
-        var bytes = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    /// Writes a new file `path`: the manifest frame, then the events file's bytes copied a megabyte at a time.
+    private static func assemble(manifest: BundleManifest, events: String, into path: String) throws(SystemError) {
+        let output = try SystemCalls.open(path, write: true, create: true, exclusive: true, mode: 0o600)
+        defer { SystemCalls.close(output) }
+        try SystemCalls.writeAll(output, SkippableFrame.encode(manifest.encoded()))
+        let input = try SystemCalls.open(events, write: false)
+        defer { SystemCalls.close(input) }
+        var source = FileDescriptorSource(descriptor: input)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = try chunk.withUnsafeMutableBytes { buffer in
                 Swift.Result { () throws(SystemError) in try source.read(into: buffer) }
             }.get()
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
+            if count == 0 { break }
+            try chunk.withUnsafeBytes { bytes in
+                Swift.Result { () throws(SystemError) in
+                    try SystemCalls.writeAll(output, UnsafeRawBufferPointer(rebasing: bytes[..<count]))
+                }
+            }.get()
         }
+        try SystemCalls.synchronize(output)
     }
 
     /// Receives each input's frames and lines and writes the bundle's sections.
     private struct Sink: LogConsumer {
         let descriptor: Int32
         let compressor: ZstdCompressor
-        let scanner = ResidualPIIScanner()
         var output: [UInt8] = []
         var error: String?
         var entries: [BundleManifest.Segment] = []
-        var findings: [PIIFinding] = []
+        var findings = FindingCollector()
         var first: Int64?
         var last: Int64?
         var apps = Set<String>()
@@ -135,10 +156,10 @@ public struct BundleWriter {
         var redactionLevels = Set<String>()
         // The current file and section.
         var fileName = ""
-        var fileHash = ""
-        var fileBytes = 0
+        /// The first entry of the current file: its hash is known only once the file is read.
+        var fileFirstEntry = 0
         var path = ""
-        var section: (entry: BundleManifest.Segment, hasher: SHA256)?
+        var section: (entry: BundleManifest.Segment, digest: SectionDigest)?
         var lineNumber = 0
 
         init(descriptor: Int32) throws(ZstdError) {
@@ -146,11 +167,19 @@ public struct BundleWriter {
             compressor = try ZstdCompressor(level: 3, checksum: true)
         }
 
-        mutating func beginFile(name: String, bytes: [UInt8]) {
+        mutating func beginFile(name: String) {
             fileName = name
-            fileHash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
-            fileBytes = bytes.count
+            fileFirstEntry = entries.count
             lineNumber = 0
+        }
+
+        /// Ends the file's last section and gives its sections the file's hash and size.
+        mutating func endFile(sha256: String, bytes: Int) {
+            endSection()
+            for index in fileFirstEntry..<entries.count {
+                entries[index].sha256 = sha256
+                entries[index].bytes = bytes
+            }
         }
 
         mutating func segment(_ info: SegmentInfo, path: String) {
@@ -164,9 +193,8 @@ public struct BundleWriter {
             if let level = info.redactionLevel { redactionLevels.insert(level) }
             section = (
                 BundleManifest.Segment(
-                    name: fileName, sha256: fileHash, bytes: fileBytes, installID: info.installID, events: 0,
-                    contentSHA256: ""),
-                SHA256()
+                    name: fileName, sha256: "", bytes: 0, installID: info.installID, events: 0, contentSHA256: ""),
+                SectionDigest()
             )
         }
 
@@ -176,24 +204,18 @@ public struct BundleWriter {
                 // Lines before any metadata frame (a foreign file): a section with a minimal header of its own.
                 output += SkippableFrame.encode(Array(#"{"format":"authtrail-segment","source":"foreign"}"#.utf8))
                 section = (
-                    BundleManifest.Segment(
-                        name: fileName, sha256: fileHash, bytes: fileBytes, events: 0, contentSHA256: ""),
-                    SHA256()
+                    BundleManifest.Segment(name: fileName, sha256: "", bytes: 0, events: 0, contentSHA256: ""),
+                    SectionDigest()
                 )
             }
-            for kind in scanner.findings(in: line) {
-                findings.append(PIIFinding(path: path.isEmpty ? fileName : path, line: lineNumber, kind: kind))
-            }
-            section!.entry.events += 1
-            section!.hasher.update(bufferPointer: line)
-            section!.hasher.update(data: [UInt8(ascii: "\n")])
+            findings.scan(line, path: path.isEmpty ? fileName : path, lineNumber: lineNumber)
+            section!.digest.add(line: line)
             if let time = record.timestampMilliseconds {
                 first = min(first ?? time, time)
                 last = max(last ?? time, time)
-                section!.entry.firstEvent = min(
-                    section!.entry.firstEvent ?? ReportTime.string(time), ReportTime.string(time))
-                section!.entry.lastEvent = max(
-                    section!.entry.lastEvent ?? ReportTime.string(time), ReportTime.string(time))
+                let text = ReportTime.string(time)
+                section!.entry.firstEvent = min(section!.entry.firstEvent ?? text, text)
+                section!.entry.lastEvent = max(section!.entry.lastEvent ?? text, text)
             }
             do {
                 try compressor.write(line, into: &output)
@@ -213,7 +235,8 @@ public struct BundleWriter {
             } catch {
                 self.error = "\(error)"
             }
-            entry.contentSHA256 = current.hasher.finalize().map { String(format: "%02x", $0) }.joined()
+            entry.events = current.digest.events
+            entry.contentSHA256 = current.digest.hexDigest()
             entries.append(entry)
         }
 

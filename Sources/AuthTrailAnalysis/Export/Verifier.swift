@@ -1,9 +1,10 @@
 import AuthTrail
-import Crypto
-import Foundation
 
 /// Checks segments and bundles: frames decode and their checksums match, nothing is torn, no residual personal
 /// data or secrets, and for a bundle that every section matches its manifest entry (event count, content SHA-256).
+///
+/// Each file streams through the segment reader once; memory holds the reader's buffers, one digest per bundled
+/// section and the first 100 findings, whatever the file's size.
 public enum Verifier {
     /// What verifying one file found.
     public struct FileResult: Sendable {
@@ -12,8 +13,11 @@ public enum Verifier {
         public var isBundle = false
         /// One line per problem (damage, manifest mismatch); empty when the file is sound.
         public var problems: [String] = []
+        /// Residual personal data or secrets: the first 100, in line order.
         public var findings: [PIIFinding] = []
-        public var isClean: Bool { problems.isEmpty && findings.isEmpty }
+        /// How many findings there were in all.
+        public var findingCount = 0
+        public var isClean: Bool { problems.isEmpty && findingCount == 0 }
     }
 
     /// Verifies every file `paths` names (directories recursively); the second value lists unreadable paths.
@@ -37,11 +41,10 @@ public enum Verifier {
 
     private struct Sink: LogConsumer {
         let path: String
-        let scanner = ResidualPIIScanner()
         var manifest: BundleManifest?
         var sections: [(events: Int, hash: String)] = []
-        var current: (events: Int, hasher: SHA256)?
-        var findings: [PIIFinding] = []
+        var current: SectionDigest?
+        var findings = FindingCollector()
         var lineNumber = 0
         var events = 0
 
@@ -53,30 +56,28 @@ public enum Verifier {
                 return
             }
             endSection()
-            current = (0, SHA256())
+            current = SectionDigest()
         }
 
         mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
             lineNumber += 1
             events += 1
-            for kind in scanner.findings(in: line) {
-                findings.append(PIIFinding(path: path, line: lineNumber, kind: kind))
-            }
-            if current == nil { current = (0, SHA256()) }
-            current!.events += 1
-            current!.hasher.update(bufferPointer: line)
-            current!.hasher.update(data: [UInt8(ascii: "\n")])
+            findings.scan(line, path: path, lineNumber: lineNumber)
+            if current == nil { current = SectionDigest() }
+            current!.add(line: line)
         }
 
         mutating func endSection() {
             guard let section = current else { return }
             current = nil
-            sections.append((section.events, section.hasher.finalize().map { String(format: "%02x", $0) }.joined()))
+            sections.append((section.events, section.hexDigest()))
         }
 
         func result(_ summary: InputSummary) -> FileResult {
-            var result = FileResult(path: path, events: events, isBundle: manifest != nil, findings: findings)
-            result.problems = summary.issues.map { $0.message(file: path) }
+            var result = FileResult(
+                path: path, events: events, isBundle: manifest != nil, findings: findings.retained,
+                findingCount: findings.count)
+            result.problems = summary.issues.messages(file: path)
             if summary.invalidLines > 0 {
                 result.problems.append("\(path): \(summary.invalidLines) lines are not AuthTrail events")
             }

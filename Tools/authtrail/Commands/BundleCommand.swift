@@ -39,16 +39,16 @@ struct BundleCommand: ParsableCommand {
         for problem in result.problems { printError("authtrail: \(problem.message)") }
         for warning in result.warnings { printError("authtrail: warning: \(warning)") }
         for finding in result.findings.prefix(20) { printError("authtrail: \(finding.message)") }
-        if result.findings.count > 20 { printError("authtrail: … and \(result.findings.count - 20) more findings") }
+        if result.findingCount > 20 { printError("authtrail: … and \(result.findingCount - 20) more findings") }
         guard result.written else {
             printError(
-                "authtrail: refused to write \(output): \(result.findings.count) residual personal data or secret findings; "
+                "authtrail: refused to write \(output): \(result.findingCount) residual personal data or secret findings; "
                     + "redact the logs, or pass --force to bundle them anyway")
             throw ExitStatus.findings
         }
-        if !result.findings.isEmpty {
+        if result.findingCount > 0 {
             printError(
-                "authtrail: WARNING: --force: \(output) contains \(result.findings.count) residual personal data or secret findings"
+                "authtrail: WARNING: --force: \(output) contains \(result.findingCount) residual personal data or secret findings"
             )
         }
         let manifest = result.manifest

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthTrail
+import AuthTrailAnalysis
 import Foundation
 
 struct RedactCommand: ParsableCommand {
@@ -14,8 +15,13 @@ struct RedactCommand: ParsableCommand {
             that install's segments; without it a random key is made for this run, so the same user gets the same \
             pseudonym within the output but nothing links it to any other output.
 
-            Exit status: 0 when every input was read, 66 when an input could not be opened (the readable ones are \
-            still written), 64 on a bad option or an unusable key file.
+            Input streams through line by line, so any size can be redacted in bounded memory. A line longer than \
+            16 MiB (or a PEM block, which is redacted as one piece, longer than that) is written as <line:removed> \
+            with a warning naming the file and line: it is never held whole, and none of it is written in clear.
+
+            Exit status: 0 when every input was read (warnings go to standard error), 66 when an input could not be \
+            opened or read (the readable ones are still written), 64 on a bad option or an unusable key file, 73 when \
+            standard output could not be written.
             """
     )
 
@@ -51,11 +57,10 @@ struct RedactCommand: ParsableCommand {
         } else {
             key = .random()
         }
-        let redactor = Redactor(level: level, key: key)
-        let output = FileHandle.standardOutput
+        let redactor = StreamRedactor(redactor: Redactor(level: level, key: key))
         guard !files.isEmpty else {
-            let input = FileHandle.standardInput.readDataToEndOfFile()
-            output.write(Data(redactor.redact(text: String(decoding: input, as: UTF8.self)).utf8))
+            var input = FileDescriptorSource(descriptor: 0)
+            if !(try redact(&input, named: "standard input", with: redactor)) { throw ExitStatus.noInput }
             return
         }
         var failed = false
@@ -66,16 +71,41 @@ struct RedactCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            let bytes: [UInt8]
+            let descriptor: Int32
             do {
-                bytes = try SystemCalls.readFile(file)
+                descriptor = try SystemCalls.open(file, write: false)
             } catch {
                 printError("authtrail: \(file): \(error.reason)")
                 failed = true
                 continue
             }
-            output.write(Data(redactor.redact(text: String(decoding: bytes, as: UTF8.self)).utf8))
+            defer { SystemCalls.close(descriptor) }
+            var input = FileDescriptorSource(descriptor: descriptor)
+            if !(try redact(&input, named: file, with: redactor)) { failed = true }
         }
         if failed { throw ExitStatus.noInput }
+    }
+
+    /// Streams `input` to standard output; false when it could not be read to its end.
+    private func redact(_ input: inout FileDescriptorSource, named name: String, with redactor: StreamRedactor) throws
+        -> Bool
+    {
+        do {
+            try redactor.redact(from: &input, to: 1) { record in
+                let lines =
+                    record.firstLine == record.lastLine
+                    ? "line \(record.firstLine)" : "lines \(record.firstLine)-\(record.lastLine) (a PEM block)"
+                printError(
+                    "authtrail: warning: \(name): \(lines): longer than \(redactor.recordLimit) bytes, written as "
+                        + StreamRedactor.placeholder)
+            }
+            return true
+        } catch .read(let error) {
+            printError("authtrail: \(name): \(error.reason)")
+            return false
+        } catch .write(let error) {
+            printError("authtrail: standard output: \(error.reason)")
+            throw ExitStatus.cannotCreate
+        }
     }
 }

@@ -28,7 +28,7 @@ struct VerifyCommand: ParsableCommand {
             print("\(result.path): FAILED (\(label), \(result.events) events)")
             for problem in result.problems { print("  \(problem)") }
             for finding in result.findings.prefix(20) { print("  \(finding.message)") }
-            if result.findings.count > 20 { print("  … and \(result.findings.count - 20) more findings") }
+            if result.findingCount > 20 { print("  … and \(result.findingCount - 20) more findings") }
         }
         if !problems.isEmpty { throw ExitStatus.noInput }
         if results.contains(where: { !$0.isClean }) { throw ExitStatus.findings }
