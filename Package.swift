@@ -1,9 +1,28 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// zstd comes from Debian's libzstd-dev on Linux (the `CZstd` system library, the branch CI builds) and from
+// facebook/zstd's own package, compiled from source, on Apple platforms, whose SDKs ship no libzstd. The choice is made
+// on the host (a Mac builds for Apple platforms) because SwiftPM resolves every declared package whatever the
+// `.when(platforms:)` conditions say, and that repository cannot be resolved on the Linux machines. Only
+// Sources/AuthTrail/Codec/ZstdCalls.swift imports the module.
+#if canImport(Darwin)
+let zstdPackages: [Package.Dependency] = [.package(url: "https://github.com/facebook/zstd", from: "1.5.6")]
+let zstdTargets: [Target] = []
+let zstd: Target.Dependency = .product(name: "zstd", package: "zstd")
+#else
+let zstdPackages: [Package.Dependency] = []
+let zstdTargets: [Target] = [.systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])])]
+let zstd: Target.Dependency = "CZstd"
+#endif
+
 let package = Package(
     name: "AuthTrail",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // As low as MSAL (macOS 11, iOS 16) allows, except that the public API measures time with Swift's `Duration`,
+    // which needs macOS 13 / iOS 16 / visionOS 1. tvOS and watchOS are left out: MSAL does not run there. visionOS
+    // stays: MSAL supports it (its SwiftPM framework has visionOS slices since early 2026) and nothing here is
+    // iOS-only.
+    platforms: [.macOS(.v13), .iOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "AuthTrail", targets: ["AuthTrail"]),
         .executable(name: "authtrail", targets: ["authtrail"]),
@@ -14,22 +33,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-    ],
-    targets: [
-        // libzstd from the system (Debian: libzstd-dev). Only Sources/AuthTrail/Codec imports it.
-        .systemLibrary(
-            name: "CZstd",
-            pkgConfig: "libzstd",
-            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
-        ),
-        // The library apps link.
+        // `swift package generate-documentation` (Tools/docs.sh).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    ] + zstdPackages,
+    targets: zstdTargets + [
+        // The library apps link. PrivacyInfo.xcprivacy is the privacy manifest App Store Connect reads
+        // (Tests/AuthTrailTests/Packaging/PrivacyManifestTests.swift keeps it in step with the sources).
         .target(
             name: "AuthTrail",
             dependencies: [
-                "CZstd",
+                zstd,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // Reading, scanning, aggregating and rendering logs: shared by the CLI, the bench and the tests.
         .target(

@@ -1,4 +1,10 @@
+// libzstd's module: Sources/CZstd (the system library) on Linux, facebook/zstd's package on Apple platforms.
+// Package.swift declares one or the other; this file is the only one that imports either.
+#if canImport(CZstd)
 internal import CZstd
+#else
+internal import zstd
+#endif
 
 /// The only place that calls libzstd. Every return value goes through `check`.
 enum ZstdCalls {
@@ -23,7 +29,9 @@ enum ZstdCalls {
 
     static func createCompressionContext() throws(ZstdError) -> OpaquePointer {
         guard let context = ZSTD_createCCtx() else {
-            throw ZstdError(code: Int(ZSTD_error_memory_allocation.rawValue), name: "Allocation error", operation: "ZSTD_createCCtx")
+            throw ZstdError(
+                code: Int(ZSTD_error_memory_allocation.rawValue), name: "Allocation error",
+                operation: "ZSTD_createCCtx")
         }
         return context
     }
@@ -31,8 +39,11 @@ enum ZstdCalls {
     static func freeCompressionContext(_ context: OpaquePointer) { ZSTD_freeCCtx(context) }
 
     static func configure(_ context: OpaquePointer, level: Int32, checksum: Bool) throws(ZstdError) {
-        _ = try check(ZSTD_CCtx_setParameter(context, ZSTD_c_compressionLevel, level), "ZSTD_CCtx_setParameter(compressionLevel)")
-        _ = try check(ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, checksum ? 1 : 0), "ZSTD_CCtx_setParameter(checksumFlag)")
+        _ = try check(
+            ZSTD_CCtx_setParameter(context, ZSTD_c_compressionLevel, level), "ZSTD_CCtx_setParameter(compressionLevel)")
+        _ = try check(
+            ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, checksum ? 1 : 0),
+            "ZSTD_CCtx_setParameter(checksumFlag)")
     }
 
     static func resetSession(_ context: OpaquePointer) throws(ZstdError) {
@@ -65,7 +76,9 @@ enum ZstdCalls {
 
     static func createDecompressionContext() throws(ZstdError) -> OpaquePointer {
         guard let context = ZSTD_createDCtx() else {
-            throw ZstdError(code: Int(ZSTD_error_memory_allocation.rawValue), name: "Allocation error", operation: "ZSTD_createDCtx")
+            throw ZstdError(
+                code: Int(ZSTD_error_memory_allocation.rawValue), name: "Allocation error",
+                operation: "ZSTD_createDCtx")
         }
         return context
     }

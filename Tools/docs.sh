@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the AuthTrail library's DocC documentation (Sources/AuthTrail/AuthTrail.docc and the `///` comments of its
+# public API) into .build-docs/AuthTrail.doccarchive and exits non-zero on any DocC warning: a broken symbol link, a
+# documented parameter that does not exist, an unknown Topics entry. Installs nothing: the swift-docc-plugin is a
+# package dependency and `docc` ships with the Swift toolchain. It builds in its own folder (.build-docs), so it never
+# disturbs another build; the first run compiles the library and its dependencies (a few minutes on 2 cores).
+#
+#   Tools/docs.sh                 # archive in .build-docs/AuthTrail.doccarchive
+#   Tools/docs.sh --static-site   # a static site instead (open .build-docs/site/documentation/authtrail/index.html)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=.build-docs
+options=(--output-path "$out/AuthTrail.doccarchive")
+if [[ "${1:-}" == "--static-site" ]]; then
+    options=(--output-path "$out/site" --transform-for-static-hosting)
+elif [[ $# -gt 0 ]]; then
+    echo "usage: Tools/docs.sh [--static-site]" >&2
+    exit 64
+fi
+
+command -v docc >/dev/null || [[ -x "$(dirname "$(command -v swift)")/docc" ]] || {
+    echo "docs.sh: docc is not in this Swift toolchain ($(command -v swift))" >&2
+    exit 69
+}
+
+mkdir -p "$out"
+swift package --scratch-path "$out/build" --allow-writing-to-directory "$out" \
+    generate-documentation --target AuthTrail --warnings-as-errors "${options[@]}"
