@@ -68,9 +68,11 @@ extension FailureDetails {
     private static let maximumUnderlyingDepth = 8
     private static let maximumMessageLength = 2048
 
+    /// An integer from userInfo: exact or nothing. `NSNumber.intValue` would turn 1e300 or 404.5 into some other
+    /// integer (Int.min for 1e300 on Linux), so a number that is not exactly an `Int` reads as absent.
     private static func integer(_ value: Any?) -> Int? {
         switch value {
-        case let number as NSNumber: number.intValue
+        case let number as NSNumber: Int(exactly: number)
         case let number as Int: number
         case let text as String: Int(text.trimmingCharacters(in: .whitespaces))
         default: nil

@@ -89,9 +89,10 @@ package struct JSONLineWriter: ~Copyable {
         value ? ascii("true") : ascii("false")
     }
 
-    /// A number with up to three decimals (milliseconds with microsecond precision, seconds with ms).
+    /// A number with up to three decimals (milliseconds with microsecond precision, seconds with ms). Omitted when
+    /// not finite or when its thousandths do not fit an `Int` (beyond 9e15: some 285,000 years in milliseconds).
     package mutating func field(_ key: JSONKey, milli value: Double?) {
-        guard let value, value.isFinite else { return }
+        guard let value, value.isFinite, abs(value) < 9e15 else { return }
         self.key(key)
         let thousandths = Int((abs(value) * 1000).rounded())
         if value < 0 { put(UInt8(ascii: "-")) }

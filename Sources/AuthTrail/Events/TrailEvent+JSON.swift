@@ -29,7 +29,7 @@ extension TrailEvent {
         writer.field(FieldName.installID, context.installID)
         writer.field(FieldName.operationID, operationID?.rawValue)
         writer.field(FieldName.attempt, attempt)
-        writer.field(FieldName.resendCount, attempt.map { max(0, $0 - 1) })
+        writer.field(FieldName.resendCount, attempt.map { $0 > 0 ? $0 - 1 : 0 })  // Int.min - 1 would trap
         writer.field(FieldName.kind, kind?.rawValue)
         writer.field(FieldName.scopes, strings: scopes)
         writer.field(FieldName.authorityHost, authorityHost)

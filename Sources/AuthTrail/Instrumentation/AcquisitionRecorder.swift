@@ -66,9 +66,10 @@ public struct AcquisitionRecorder: Sendable {
 
     /// The next attempt of the same operation (a retry, or the interactive fallback of a silent call).
     public func nextAttempt(_ kind: TrailEvent.AcquisitionKind, scopes: [String]? = nil) -> AcquisitionRecorder {
+        // An app may start counting anywhere (`attempt:` is public); Int.max stays Int.max instead of trapping.
         trail.beginAcquisition(
             kind, scopes: scopes ?? self.scopes, authorityHost: authorityHost, operationID: operationID,
-            attempt: attempt + 1)
+            attempt: attempt < Int.max ? attempt + 1 : attempt)
     }
 
     private func endEvent(
@@ -79,7 +80,7 @@ public struct AcquisitionRecorder: Sendable {
             name: .acquisitionEnd, severity: severity, timestamp: now, operationID: operationID, attempt: attempt,
             kind: kind,
             scopes: scopes, authorityHost: authorityHost, correlationID: correlationID,
-            duration: .seconds(max(0, now.timeIntervalSince(started))), outcome: outcome, failure: failure,
+            duration: .seconds(clamping: now.timeIntervalSince(started)), outcome: outcome, failure: failure,
             attributes: trail.userAttributes)
     }
 }

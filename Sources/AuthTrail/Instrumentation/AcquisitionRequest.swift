@@ -12,4 +12,16 @@ public struct AcquisitionRequest: Sendable {
     /// The previous attempt's error, for what the trail never reads: pass its claims challenge to MSAL's
     /// `claimsRequest` when `previousFailure?.action == .interactiveWithClaims`.
     public var previousError: (any Error)?
+
+    package init(
+        kind: TrailEvent.AcquisitionKind, scopes: [String], attempt: Int, operationID: OperationID,
+        previousFailure: FailureDetails? = nil, previousError: (any Error)? = nil
+    ) {
+        self.kind = kind
+        self.scopes = scopes
+        self.attempt = attempt
+        self.operationID = operationID
+        self.previousFailure = previousFailure
+        self.previousError = previousError
+    }
 }

@@ -80,7 +80,8 @@ public struct RetryDriver: Sendable {
             } catch {
                 let failure = recorder.failed(error)
                 if error is CancellationError { throw error }
-                let elapsed = Duration.seconds(clock.now().timeIntervalSince(started))
+                // A clock that went back counts as no time spent; NaN (a broken clock) likewise.
+                let elapsed = Duration.seconds(clamping: clock.now().timeIntervalSince(started)) ?? .zero
                 let decision = decide(after: failure, of: request, elapsed: elapsed)
                 guard case .retry(let nextKind, let nextScopes, let wait) = decision else { throw error }
                 if let wait { try await perform(wait, after: recorder) }
@@ -111,8 +112,11 @@ public struct RetryDriver: Sendable {
             // As in the article: the granted scopes are now consented and cached, so a silent call gets them.
             return .retry(kind: .silent, scopes: granted, wait: nil)
         case .retryAfter:
-            let seconds = failure.retryAfterSeconds.map { Duration.seconds($0) } ?? policy.defaultRetryAfter
-            return retry(after: seconds, .retryAfter)
+            // `retryAfterSeconds` is a public field: whatever it holds, the wait is 0...RetryAfter.maximumSeconds.
+            let wait =
+                failure.retryAfterSeconds.flatMap { Duration.seconds(clamping: $0, to: RetryAfter.maximumSeconds) }
+                ?? policy.defaultRetryAfter
+            return retry(after: wait, .retryAfter)
         case .waitForConnectivity:
             if connectivity != nil {
                 guard remaining > .zero else { return .stop }
@@ -139,7 +143,7 @@ public struct RetryDriver: Sendable {
             let start = clock.now()
             await connectivity?(timeout)
             try Task.checkCancellation()
-            let waited = Duration.seconds(max(0, clock.now().timeIntervalSince(start)))
+            let waited = Duration.seconds(clamping: clock.now().timeIntervalSince(start)) ?? .zero
             trail.record(waitEvent(after: recorder, at: start, waited: waited, reason: .waitForConnectivity))
         }
     }

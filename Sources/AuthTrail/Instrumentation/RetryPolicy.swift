@@ -44,10 +44,23 @@ public struct RetryPolicy: Sendable {
 
     /// "Equal jitter" exponential backoff before retry number `retry` (1 for the first): half the capped exponential
     /// delay, plus a random part of the other half, so clients spread out but never retry at once.
-    func backoff(beforeRetry retry: Int) -> Duration {
-        let exponential = initialBackoff * (1 << min(max(0, retry - 1), 20))
-        let capped = min(exponential, maximumBackoff)
-        let fraction = min(1, max(0, randomFraction()))
-        return capped / 2 + (capped / 2) * fraction
+    ///
+    /// Total for every input: the delay doubles only while it stays under the cap (no `Duration` overflow however
+    /// large `retry`, `initialBackoff` or `maximumBackoff`), negative settings count as zero, and a random fraction
+    /// outside 0...1 (or NaN) is clamped.
+    package func backoff(beforeRetry retry: Int) -> Duration {
+        let ceiling = max(maximumBackoff, .zero)
+        var capped = min(max(initialBackoff, .zero), ceiling)
+        var doublings = retry > 1 ? retry - 1 : 0
+        while doublings > 0, capped > .zero, capped < ceiling {
+            capped = capped <= ceiling / 2 ? capped * 2 : ceiling
+            doublings -= 1
+        }
+        let raw = randomFraction()
+        let fraction = raw.isNaN ? 0 : min(1, max(0, raw))
+        // The jitter in millionths, in integer arithmetic: `Duration * Double` goes through a Double and can round past
+        // the largest Duration.
+        let half = capped / 2
+        return half + (capped - half) / 1_000_000 * Int((fraction * 1_000_000).rounded())
     }
 }

@@ -8,9 +8,19 @@ package enum Timestamp {
     /// The length of every timestamp this writes.
     package static let length = 24
 
-    /// Writes the RFC 3339 form of `date` (`length` bytes) at `out`.
+    /// The first and last instants RFC 3339's four year digits can write, in milliseconds since 1970:
+    /// 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z.
+    package static let writableMilliseconds: ClosedRange<Double> = -62_167_219_200_000...253_402_300_799_999
+
+    /// Writes the RFC 3339 form of `date` (`length` bytes) at `out`. A date outside `writableMilliseconds` is written
+    /// as the nearest end of it, NaN as its start: a clock's nonsense must not trap the writer (converting 1e300 ms
+    /// to `Int` would).
     package static func write(_ date: Date, to out: UnsafeMutablePointer<UInt8>) {
-        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        let totalMilliseconds =
+            milliseconds.isNaN
+            ? Int(writableMilliseconds.lowerBound)
+            : Int(min(max(milliseconds, writableMilliseconds.lowerBound), writableMilliseconds.upperBound))
         var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let millisecondOfDay = totalMilliseconds - days * 86_400_000
         days += 719_468
@@ -21,8 +31,7 @@ package enum Timestamp {
         let monthIndex = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        // Years outside 0...9999 are clamped: RFC 3339 has four year digits.
-        let year = min(max(yearOfEra + era * 400 + (month <= 2 ? 1 : 0), 0), 9999)
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
 
         func digits(_ value: Int, _ width: Int, at offset: Int) {
             var remainder = value
