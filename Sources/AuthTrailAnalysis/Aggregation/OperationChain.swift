@@ -16,10 +16,14 @@ struct OperationChain: Sendable {
     /// zero or one entry, so an array (no hashing, no allocation when empty) rather than a dictionary.
     var pendingStarts: [(attempt: Int, time: Int64)] = []
 
+    /// Remembers when `attempt` started. Past `ReportBounds.pendingStartsPerOperation` starts without an end, the
+    /// oldest is forgotten (its attempt, if it ends, starts `duration_ms` before its end): a loop of starts without
+    /// ends costs neither memory nor a search through thousands of entries.
     mutating func setStart(_ time: Int64, attempt: Int) {
         if let index = pendingStarts.firstIndex(where: { $0.attempt == attempt }) {
             pendingStarts[index].time = time
         } else {
+            if pendingStarts.count >= ReportBounds.pendingStartsPerOperation { pendingStarts.removeFirst() }
             pendingStarts.append((attempt, time))
         }
     }
@@ -29,6 +33,9 @@ struct OperationChain: Sendable {
         return pendingStarts.remove(at: index).time
     }
     var lastSeen: Int64 = 0
+
+    /// Attempts and pending starts held, which `ReportBuilder` bounds over all open chains.
+    var storedItems: Int { attempts.count + pendingStarts.count }
 
     /// Chains longer than this keep counting without storing more attempts, so a runaway loop cannot exhaust memory.
     static let storedAttempts = 10_000

@@ -1,10 +1,14 @@
 import AuthTrail
 
-/// Builds a `Report` in one pass over events, keeping aggregates rather than records: memory grows with the number
-/// of distinct patterns, devices and open operations, not with the input.
+/// Builds a `Report` in one pass over events, keeping aggregates rather than records. Memory is bounded by design:
+/// every table keyed by an input value is capped (`ReportBounds`; later values fold into an "(other)" row), distinct
+/// counts are exact up to a limit and estimated past it, and open operations are closed once too many are open or
+/// they store too many attempts. Values outside the accepted ranges are ignored and counted, so no arithmetic on
+/// input can overflow.
 ///
 /// Operations are closed (their retry behaviour counted) when the reader moves to another device's segments, when
-/// more than `Limits.openOperations` are open (the least recently seen half is closed), and at the end.
+/// more than `Limits.openOperations` are open or they hold more than `ReportBounds.storedAttemptsInOpenOperations`
+/// attempts (the least recently seen half is closed), and at the end.
 package struct ReportBuilder: LogConsumer {
     /// Thresholds that define storms and bound memory.
     package struct Limits: Sendable {
@@ -17,6 +21,8 @@ package struct ReportBuilder: LogConsumer {
         package var openOperations = 100_000
         /// An operation with no event for this long (milliseconds, on its device's clock) is closed.
         package var idleOperation: Int64 = 30 * 60_000
+        /// Open operations above which idle ones are looked for (the threshold then doubles with the open count).
+        package var idleSweepOperations = 4_096
         package init() {}
     }
 
@@ -26,26 +32,31 @@ package struct ReportBuilder: LogConsumer {
     private var report = Report()
     private var firstEvent: Int64?
     private var lastEvent: Int64?
-    private var devices = Set<String>()
-    private var users = Set<String>()
+    private var devices = DistinctCount(limit: ReportBounds.exactDistinctInputs)
+    private var users = DistinctCount(limit: ReportBounds.exactDistinctInputs)
     private var lastInstall: String?
     private var lastUser: String?
-    private var kinds: [String: Report.KindTotals] = [:]
-    private var patterns: [PatternKey: PatternState] = [:]
-    private var stsPatterns: [Int: PatternState] = [:]
+    private var kinds = CappedTable<String, Report.KindTotals>(cap: ReportBounds.kinds)
+    private var patterns = CappedTable<PatternKey, PatternState>(cap: ReportBounds.patterns)
+    private var stsPatterns = CappedTable<Int, PatternState>(cap: ReportBounds.stsPatterns)
     private var erroredAttempts = 0
-    private var latency: [(key: LatencyKey, histogram: MillisecondHistogram)] = []
-    private var minutes: [Int64: (attempts: Int, failures: Int)] = [:]
+    private var latency = LatencyTable()
+    private var timeline = AttemptTimeline()
     private var chains: [ChainKey: OperationChain] = [:]
-    private var sweepThreshold = 4_096
+    /// Attempts and pending starts stored over all open chains.
+    private var storedItems = 0
+    private var sweepThreshold: Int
     /// The latest event time per install, the clock idle operations are measured against.
     private var latestByInstall: [String: Int64] = [:]
+    private var installClockThreshold = ReportBounds.installClocks
     private var latestInstall = ""
     private var latestTime: Int64 = .min
     private var currentInstall: String?
     private var deviceWindows: [String: DeviceWindow] = [:]
     private var currentWindowInstall = ""
     private var currentWindow = DeviceWindow(size: 1)
+    /// Counts device switches, to close the least recently used device windows first.
+    private var windowUses = 0
     // Retry behaviour, counted as chains close.
     private var attemptsPerOperation: [Int: Int] = [:]
     private var recovery = MillisecondHistogram()
@@ -55,10 +66,15 @@ package struct ReportBuilder: LogConsumer {
     private var deviceStorms: [Report.Storm] = []
     private var deviceStormCount = 0
     private var violations: [Report.Violation] = []
+    // Bad input: values ignored (this input's, then all), warnings past the cap.
+    private var outOfRange = OutOfRangeTally()
+    private var outOfRangeValues = 0
+    private var omittedWarnings = 0
 
     package init(filter: EventFilter = EventFilter(), limits: Limits = Limits()) {
         self.filter = filter
         self.limits = limits
+        sweepThreshold = limits.idleSweepOperations
         report.input.filters = filter.descriptions
     }
 
@@ -73,7 +89,12 @@ package struct ReportBuilder: LogConsumer {
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard filter.accepts(record) else { return }
         report.input.events += 1
-        if let time = record.timestampMilliseconds {
+        var time = record.timestampMilliseconds
+        if let value = time, !ReportBounds.timestampMilliseconds.contains(value) {
+            outOfRange.note(.timestamp, "\(value) ms since 1970")
+            time = nil
+        }
+        if let time {
             firstEvent = min(firstEvent ?? time, time)
             lastEvent = max(lastEvent ?? time, time)
         }
@@ -86,136 +107,227 @@ package struct ReportBuilder: LogConsumer {
             users.insert(user)
             lastUser = user
         }
-        if let time = record.timestampMilliseconds, let install = record.installID {
+        if let time, let install = record.installID {
             // Cached for the current install: a dictionary write per event would cost a hash.
             if install != latestInstall {
-                if !latestInstall.isEmpty { latestByInstall[latestInstall] = latestTime }
+                if !latestInstall.isEmpty { storeInstallClock() }
                 latestInstall = install
                 latestTime = latestByInstall[install] ?? .min
             }
             if time > latestTime { latestTime = time }
         }
         switch record.eventName {
-        case "acquisition.start": start(record)
-        case "acquisition.end": end(record)
+        case "acquisition.start": start(record, time: time)
+        case "acquisition.end": end(record, time: time)
         case "store.dropped":
             report.health.dropReports += 1
-            report.health.droppedEvents += record.droppedCount ?? 1
+            var dropped = 1
+            if let count = record.droppedCount {
+                if ReportBounds.droppedCount.contains(count) {
+                    dropped = count
+                } else {
+                    outOfRange.note(.droppedCount, "\(count)")
+                }
+            }
+            // Each report is at most 10^9 events, so the sum needs 10^10 reports to saturate.
+            let (sum, overflow) = report.health.droppedEvents.addingReportingOverflow(dropped)
+            report.health.droppedEvents = overflow ? .max : sum
         default: break
         }
     }
 
-    /// Adds what reading one input found (decode issues, invalid lines) to the health section.
+    /// Adds what reading one input found (decode issues, invalid lines) to the health section, with the values out
+    /// of range among the events read since the previous call (call it after each input, as `Report.build` does).
     package mutating func add(_ summary: InputSummary) {
         report.input.files += 1
-        for issue in summary.issues {
-            switch issue.kind {
-            case .truncatedFrame, .truncatedSkippableFrame: report.health.tornTails += 1
-            case .corruptFrame: report.health.corruptFrames += 1
-            case .checksumMismatch: report.health.checksumMismatches += 1
-            default: report.health.otherDecodeIssues += 1
+        for (kind, totals) in summary.issues.totals {
+            switch kind {
+            case .truncatedFrame, .truncatedSkippableFrame: report.health.tornTails += totals.issues
+            case .corruptFrame: report.health.corruptFrames += totals.issues
+            case .checksumMismatch: report.health.checksumMismatches += totals.issues
+            default: report.health.otherDecodeIssues += totals.issues
             }
         }
         report.health.invalidLines += summary.invalidLines
         report.health.newerSchemaEvents += summary.newerSchemaEvents
-        report.health.warnings += summary.warnings
+        for warning in summary.warnings { warn(warning) }
+        flushOutOfRange(file: summary.path)
+    }
+
+    private mutating func flushOutOfRange(file: String) {
+        guard outOfRange.total > 0 else { return }
+        for warning in outOfRange.messages(file: file) { warn(warning) }
+        outOfRangeValues += outOfRange.total
+        outOfRange = OutOfRangeTally()
+    }
+
+    /// Adds one line to `health.warnings`, or counts it once there are `ReportBounds.warnings`.
+    private mutating func warn(_ line: String) {
+        if report.health.warnings.count < ReportBounds.warnings {
+            report.health.warnings.append(line)
+        } else {
+            omittedWarnings += 1
+        }
     }
 
     // MARK: Attempts
 
-    private mutating func start(_ record: LogRecord) {
-        guard let operation = record.operationID, let time = record.timestampMilliseconds else { return }
+    private mutating func start(_ record: LogRecord, time: Int64?) {
+        guard let operation = record.operationID, let time else { return }
         let key = ChainKey(install: record.installID ?? "", operation: operation)
+        let attempt = checkedAttempt(record.attempt)
         // Mutated in place through the dictionary's default subscript: copying a chain out and back would copy its
         // attempts array on every event.
         var isNew = false
         modifyChain(key) { chain in
             isNew = chain.attempts.isEmpty && chain.pendingStarts.isEmpty
-            chain.setStart(time, attempt: record.attempt ?? (chain.attempts.count + 1))
+            chain.setStart(time, attempt: attempt ?? (chain.attempts.count + 1))
             chain.lastSeen = time
         }
         if isNew { trimChains() }
+        if storedItems > ReportBounds.storedAttemptsInOpenOperations { closeLeastRecentHalf() }
     }
 
+    /// Applies `body` to `key`'s chain in place, keeping `storedItems` up to date.
     private mutating func modifyChain(_ key: ChainKey, _ body: (inout OperationChain) -> Void) {
-        body(&chains[key, default: OperationChain(installID: key.install, operationID: key.operation)])
+        var change = 0
+        func apply(_ chain: inout OperationChain) {
+            let before = chain.storedItems
+            body(&chain)
+            change = chain.storedItems - before
+        }
+        apply(&chains[key, default: OperationChain(installID: key.install, operationID: key.operation)])
+        storedItems += change
     }
 
-    private mutating func end(_ record: LogRecord) {
+    private mutating func removeChain(_ key: ChainKey) -> OperationChain? {
+        guard let chain = chains.removeValue(forKey: key) else { return nil }
+        storedItems -= chain.storedItems
+        return chain
+    }
+
+    // MARK: Checked values
+
+    private mutating func checkedAttempt(_ value: Int?) -> Int? {
+        guard let value else { return nil }
+        guard ReportBounds.attempt.contains(value) else {
+            outOfRange.note(.attempt, "\(value)")
+            return nil
+        }
+        return value
+    }
+
+    /// Whole milliseconds; nil (and counted) outside `ReportBounds.durationMilliseconds`, NaN included.
+    private mutating func checkedDuration(_ value: Double?) -> Int64? {
+        guard let value else { return nil }
+        let rounded = value.rounded()
+        guard rounded >= 0, rounded <= Double(ReportBounds.durationMilliseconds.upperBound) else {
+            outOfRange.note(.duration, "\(value)")
+            return nil
+        }
+        return Int64(rounded)
+    }
+
+    private mutating func checkedRetryAfter(_ value: Double?) -> Double? {
+        guard let value else { return nil }
+        guard ReportBounds.retryAfterSeconds.contains(value) else {
+            outOfRange.note(.retryAfter, "\(value)")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func checkedStatus(_ value: Int?) -> Int? {
+        guard let value else { return nil }
+        guard ReportBounds.httpStatus.contains(value) else {
+            outOfRange.note(.httpStatus, "\(value)")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func end(_ record: LogRecord, time: Int64?) {
         let kind = record.kind ?? "unknown"
         let outcome = record.outcome ?? "unknown"
-        kinds[kind, default: Report.KindTotals(kind: kind)].attempts += 1
-        switch outcome {
-        case "success": kinds[kind]!.successes += 1
-        case "cancelled": kinds[kind]!.cancellations += 1
-        default: kinds[kind]!.failures += 1
-        }
-        if let duration = record.durationMilliseconds {
-            // A handful of (kind, outcome) pairs: a linear search on short strings beats hashing them per event.
-            if let index = latency.firstIndex(where: { $0.key.kind == kind && $0.key.outcome == outcome }) {
-                latency[index].histogram.add(duration)
-            } else {
-                var histogram = MillisecondHistogram()
-                histogram.add(duration)
-                latency.append((LatencyKey(kind: kind, outcome: outcome), histogram))
+        let failed = outcome != "success" && outcome != "cancelled"
+        kinds.update(kind, hash: { DistinctCount.hash(kind) }, make: { Report.KindTotals(kind: kind) }) { totals in
+            totals.attempts += 1
+            switch outcome {
+            case "success": totals.successes += 1
+            case "cancelled": totals.cancellations += 1
+            default: totals.failures += 1
             }
         }
-        let time = record.timestampMilliseconds
-        if let time {
-            let minute = floorDivide(time, 60_000)
-            let failed = outcome != "success" && outcome != "cancelled"
-            minutes[minute, default: (0, 0)].attempts += 1
-            if failed { minutes[minute, default: (0, 0)].failures += 1 }
-        }
+        let duration = checkedDuration(record.durationMilliseconds)
+        if let duration { latency.add(duration, kind: kind, outcome: outcome) }
+        if let time { timeline.add(at: time, failed: failed) }
         if outcome != "success", record.errorDomain != nil || !record.stsErrorCodes.isEmpty {
             erroredAttempts += 1
+            let status = checkedStatus(record.httpStatus)
             if let domain = record.errorDomain {
                 let key = PatternKey(domain: domain, code: record.errorCode, subcode: record.errorSubcode)
-                patterns[key, default: PatternState(record)].add(record)
+                patterns.update(key, hash: { key.stableHash }, make: { PatternState(record, httpStatus: status) }) {
+                    $0.add(record, time: time, httpStatus: status)
+                }
             }
             for sts in Set(record.stsErrorCodes) {
-                stsPatterns[sts, default: PatternState(record)].add(record)
+                guard ReportBounds.stsCode.contains(sts) else {
+                    outOfRange.note(.stsCode, "\(sts)")
+                    continue
+                }
+                stsPatterns.update(
+                    sts, hash: { DistinctCount.hash(String(sts)) }, make: { PatternState(record, httpStatus: status) }
+                ) { $0.add(record, time: time, httpStatus: status) }
             }
         }
         if let install = record.installID, let time { deviceAttempt(install: install, at: time) }
 
         guard let time else { return }
+        let attemptNumber = checkedAttempt(record.attempt)
+        let retryAfter = outcome == "success" ? nil : checkedRetryAfter(record.retryAfterSeconds)
         let key = ChainKey(install: record.installID ?? "", operation: record.operationID ?? "")
         if record.operationID == nil {
             // No operation id: a chain of one attempt.
             var chain = OperationChain(installID: key.install, operationID: "")
-            chain.attempts.append(Self.attempt(record, kind: kind, outcome: outcome, end: time, start: nil))
+            chain.attempts.append(
+                Self.attempt(
+                    number: attemptNumber ?? 1, kind: kind, outcome: outcome, end: time, start: nil,
+                    duration: duration, retryAfter: retryAfter))
             close(chain)
             return
         }
         var isNew = false
-        let attemptNumber = record.attempt
         var finished = false
         modifyChain(key) { chain in
             isNew = chain.attempts.isEmpty && chain.pendingStarts.isEmpty
             let number = attemptNumber ?? (chain.attempts.count + 1)
             let start = chain.takeStart(attempt: number)
             if chain.attempts.count < OperationChain.storedAttempts {
-                chain.attempts.append(Self.attempt(record, kind: kind, outcome: outcome, end: time, start: start))
+                chain.attempts.append(
+                    Self.attempt(
+                        number: attemptNumber ?? 1, kind: kind, outcome: outcome, end: time, start: start,
+                        duration: duration, retryAfter: retryAfter))
             }
             chain.lastSeen = time
             finished = chain.pendingStarts.isEmpty && (outcome == "success" || outcome == "cancelled")
         }
         // A success or a cancellation ends the chain: close it now so open chains stay few.
-        if finished, let chain = chains.removeValue(forKey: key) {
+        if finished, let chain = removeChain(key) {
             close(chain)
         } else if isNew {
             trimChains()
         }
+        if storedItems > ReportBounds.storedAttemptsInOpenOperations { closeLeastRecentHalf() }
     }
 
-    private static func attempt(_ record: LogRecord, kind: String, outcome: String, end: Int64, start: Int64?)
-        -> OperationChain.Attempt
-    {
-        let derivedStart = start ?? end - Int64((record.durationMilliseconds ?? 0).rounded())
-        return OperationChain.Attempt(
-            number: record.attempt ?? 1, kind: kind, outcome: outcome, start: derivedStart, end: end,
-            retryAfterSeconds: outcome == "success" ? nil : record.retryAfterSeconds)
+    /// An attempt as a chain stores it. Its start is its `acquisition.start` time, or its end minus its duration
+    /// (both checked, so the subtraction cannot overflow).
+    private static func attempt(
+        number: Int, kind: String, outcome: String, end: Int64, start: Int64?, duration: Int64?, retryAfter: Double?
+    ) -> OperationChain.Attempt {
+        OperationChain.Attempt(
+            number: number, kind: kind, outcome: outcome, start: start ?? end - (duration ?? 0), end: end,
+            retryAfterSeconds: outcome == "success" ? nil : retryAfter)
     }
 
     private mutating func deviceAttempt(install: String, at time: Int64) {
@@ -223,7 +335,12 @@ package struct ReportBuilder: LogConsumer {
         var ended: Report.Storm?
         // The current device's window lives outside the dictionary: consecutive attempts share a device.
         if install != currentWindowInstall {
-            if !currentWindowInstall.isEmpty { deviceWindows[currentWindowInstall] = currentWindow }
+            if !currentWindowInstall.isEmpty {
+                windowUses += 1
+                currentWindow.lastUse = windowUses
+                deviceWindows[currentWindowInstall] = currentWindow
+                if deviceWindows.count > ReportBounds.deviceWindows { closeLeastRecentDeviceWindows() }
+            }
             currentWindowInstall = install
             currentWindow = deviceWindows.removeValue(forKey: install) ?? DeviceWindow(size: limits.deviceStormAttempts)
         }
@@ -233,21 +350,57 @@ package struct ReportBuilder: LogConsumer {
         if deviceStorms.count > 200 { deviceStorms = Array(deviceStorms.sorted(by: Self.larger).prefix(10)) }
     }
 
+    /// Drops the least recently used half of the stored device windows (past `ReportBounds.deviceWindows`
+    /// devices), counting a storm still going on there as ended: only inputs interleaving that many devices lose
+    /// storm history, as the reader otherwise reads one device's segments after another.
+    private mutating func closeLeastRecentDeviceWindows() {
+        let oldest = deviceWindows.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(deviceWindows.count / 2)
+        for (install, window) in oldest {
+            deviceWindows[install] = nil
+            if let storm = window.storm { deviceStorms.append(storm) }
+            if deviceStorms.count > 200 { deviceStorms = Array(deviceStorms.sorted(by: Self.larger).prefix(10)) }
+        }
+    }
+
+    /// Stores the current install's latest event time. Past `ReportBounds.installClocks` installs, only those with
+    /// open operations (the only ones the idle sweep asks about) keep theirs.
+    private mutating func storeInstallClock() {
+        latestByInstall[latestInstall] = latestTime
+        guard latestByInstall.count > installClockThreshold else { return }
+        var open = Set<String>()
+        for chain in chains.values { open.insert(chain.installID) }
+        latestByInstall = latestByInstall.filter { open.contains($0.key) }
+        installClockThreshold = max(ReportBounds.installClocks, latestByInstall.count * 2)
+    }
+
     // MARK: Closing chains
 
     /// Operations not yet closed (for tests of the memory bound).
     package var openOperations: Int { chains.count }
+    /// Attempts and pending starts stored in open operations (for tests of the memory bound).
+    package var storedAttempts: Int { storedItems }
+    /// Device-storm windows kept, the current one included (for tests of the memory bound).
+    package var storedDeviceWindows: Int { deviceWindows.count + (currentWindowInstall.isEmpty ? 0 : 1) }
+    /// Install clocks kept for the idle sweep (for tests of the memory bound).
+    package var storedInstallClocks: Int { latestByInstall.count }
 
     private mutating func trimChains() {
         if chains.count > sweepThreshold {
             closeIdleChains()
-            sweepThreshold = max(4_096, chains.count * 2)
+            sweepThreshold = max(limits.idleSweepOperations, chains.count * 2)
         }
         guard chains.count > limits.openOperations else { return }
-        let oldest = chains.sorted { $0.value.lastSeen < $1.value.lastSeen }.prefix(chains.count / 2)
-        for (key, chain) in oldest {
-            chains[key] = nil
-            close(chain)
+        closeLeastRecentHalf()
+    }
+
+    /// Closes the least recently seen half of the open chains: when too many are open, or they store too many
+    /// attempts.
+    private mutating func closeLeastRecentHalf() {
+        let oldest = chains.sorted {
+            ($0.value.lastSeen, $0.key.operation, $0.key.install) < ($1.value.lastSeen, $1.key.operation, $1.key.install)
+        }.prefix(max(chains.count / 2, 1))
+        for (key, _) in oldest {
+            if let chain = removeChain(key) { close(chain) }
         }
     }
 
@@ -257,20 +410,24 @@ package struct ReportBuilder: LogConsumer {
         // Keys only: filtering the dictionary copied every idle chain into a new one, a tenth of a report's time.
         var idle: [(key: ChainKey, lastSeen: Int64)] = []
         for (key, chain) in chains {
+            // No clock yet for the install (its events so far had no time or no install id): not idle. The
+            // subtraction is checked as the clock starts at Int64.min.
             guard let latest = chain.installID == latestInstall ? latestTime : latestByInstall[chain.installID] else {
                 continue
             }
-            if chain.lastSeen < latest - limits.idleOperation { idle.append((key, chain.lastSeen)) }
+            let (threshold, overflow) = latest.subtractingReportingOverflow(limits.idleOperation)
+            if !overflow, chain.lastSeen < threshold { idle.append((key, chain.lastSeen)) }
         }
         idle.sort { ($0.lastSeen, $0.key.operation) < ($1.lastSeen, $1.key.operation) }
         for (key, _) in idle {
-            if let chain = chains.removeValue(forKey: key) { close(chain) }
+            if let chain = removeChain(key) { close(chain) }
         }
     }
 
     private mutating func closeAllChains() {
         let open = chains.values.sorted { ($0.lastSeen, $0.operationID) < ($1.lastSeen, $1.operationID) }
         chains.removeAll(keepingCapacity: true)
+        storedItems = 0
         for chain in open { close(chain) }
     }
 
@@ -366,22 +523,36 @@ package struct ReportBuilder: LogConsumer {
             if let storm = window.storm { deviceStorms.append(storm) }
             deviceWindows[install]?.storm = nil
         }
+        // Events given without a summary after them (a caller that adds none) still get their warnings.
+        flushOutOfRange(file: "input")
         var report = self.report
         report.input.firstEvent = firstEvent.map(ReportTime.string)
         report.input.lastEvent = lastEvent.map(ReportTime.string)
         report.input.devices = devices.count
         report.input.users = users.count
-        report.kinds = kinds.values.map { totals in
+        func withRate(_ totals: Report.KindTotals) -> Report.KindTotals {
             var totals = totals
             totals.successRate = totals.attempts == 0 ? 0 : Double(totals.successes) / Double(totals.attempts)
             return totals
-        }.sorted { $0.kind < $1.kind }
-        report.patterns = patterns.map { key, state in
+        }
+        report.kinds = kinds.rows.values.map(withRate).sorted { $0.kind < $1.kind }
+        if var other = kinds.other {
+            other.kind = Report.otherLabel
+            other.foldedValues = kinds.folded.count
+            report.kinds.append(withRate(other))
+        }
+        report.patterns = patterns.rows.map { key, state in
             state.pattern(domain: key.domain, code: key.code, subcode: key.subcode, stsCode: nil, of: erroredAttempts)
         }.sorted(by: Self.moreFrequent)
-        report.stsPatterns = stsPatterns.map { code, state in
+        if let other = patterns.other {
+            report.patterns.append(other.otherPattern(folded: patterns.folded.count, of: erroredAttempts))
+        }
+        report.stsPatterns = stsPatterns.rows.map { code, state in
             state.pattern(domain: nil, code: nil, subcode: nil, stsCode: code, of: erroredAttempts)
         }.sorted(by: Self.moreFrequent)
+        if let other = stsPatterns.other {
+            report.stsPatterns.append(other.otherPattern(folded: stsPatterns.folded.count, of: erroredAttempts))
+        }
 
         var retries = report.retries
         retries.attemptsHistogram = attemptsPerOperation.sorted { $0.key < $1.key }.map {
@@ -406,37 +577,64 @@ package struct ReportBuilder: LogConsumer {
             Report.GapBucket(label: $0.0.label, fromMilliseconds: $0.0.from, count: $0.1)
         }
         report.retries = retries
-        report.latency = latency.map { key, histogram in
-            Report.LatencyRow(kind: key.kind, outcome: key.outcome, durations: histogram.percentiles)
-        }.sorted { ($0.kind, $0.outcome) < ($1.kind, $1.outcome) }
-        report.timeline = Self.timeline(minutes)
+        report.latency = latency.latencyRows
+        report.timeline = timeline.timeline
+        report.health.outOfRangeValues = outOfRangeValues > 0 ? outOfRangeValues : nil
+        report.health.warnings += boundWarnings(report)
         return report
     }
 
-    private static func timeline(_ minutes: [Int64: (attempts: Int, failures: Int)]) -> Report.Timeline {
-        guard let first = minutes.keys.min(), let last = minutes.keys.max() else { return Report.Timeline() }
-        let spanMinutes = last - first + 1
-        let widths: [Int64] = [1, 5, 15, 60, 360, 1440, 10080]
-        let width = widths.first { (spanMinutes + $0 - 1) / $0 <= 60 } ?? (spanMinutes + 59) / 60
-        var buckets: [Int64: (attempts: Int, failures: Int)] = [:]
-        for (minute, counts) in minutes {
-            let bucket = floorDivide(minute, width) * width
-            var total = buckets[bucket] ?? (0, 0)
-            total.attempts += counts.attempts
-            total.failures += counts.failures
-            buckets[bucket] = total
+    /// Warnings for every cap and limit the input reached: folded values, estimated counts, rounded durations, and
+    /// the warnings left out.
+    private func boundWarnings(_ report: Report) -> [String] {
+        var lines: [String] = []
+        func folded(_ rows: Int, _ what: String, _ count: Int, exact: Bool) {
+            lines.append(
+                "report: \(exact ? "" : "about ")\(count) distinct \(what) past the first \(rows) are counted in one "
+                    + "\(Report.otherLabel) row")
         }
-        var rows: [Report.TimeBucket] = []
-        var bucket = floorDivide(first, width) * width
-        while bucket <= last {
-            let counts = buckets[bucket] ?? (0, 0)
-            rows.append(
-                Report.TimeBucket(
-                    start: ReportTime.string(bucket * 60_000), attempts: counts.attempts, failures: counts.failures,
-                    failureRate: counts.attempts == 0 ? 0 : Double(counts.failures) / Double(counts.attempts)))
-            bucket += width
+        if kinds.other != nil {
+            folded(ReportBounds.kinds, "acquisition.kind values", kinds.folded.count, exact: kinds.folded.isExact)
         }
-        return Report.Timeline(bucketSeconds: Int(width * 60), buckets: rows)
+        if latency.foldedCount > 0 {
+            folded(
+                ReportBounds.latencyRows, "(acquisition.kind, outcome) pairs", latency.foldedCount,
+                exact: latency.foldedIsExact)
+        }
+        if patterns.other != nil {
+            folded(
+                ReportBounds.patterns, "(error.domain, error.code, error.subcode) groups", patterns.folded.count,
+                exact: patterns.folded.isExact)
+        }
+        if stsPatterns.other != nil {
+            folded(
+                ReportBounds.stsPatterns, "AADSTS codes", stsPatterns.folded.count, exact: stsPatterns.folded.isExact)
+        }
+        if !devices.isExact || !users.isExact {
+            lines.append(
+                "report: more than \(ReportBounds.exactDistinctInputs) distinct devices or users: input.devices and "
+                    + "input.users are estimates (within about 0.3 %)")
+        }
+        let estimated = patterns.rows.values.filter(\.isEstimated).count + stsPatterns.rows.values.filter(\.isEstimated).count
+        if estimated > 0 {
+            lines.append(
+                "report: \(estimated) failure patterns have more than \(ReportBounds.exactDistinctPerPattern) distinct "
+                    + "users or devices; those counts are estimates (within about 5 %)")
+        }
+        if latency.roundedRows > 0 {
+            lines.append(
+                "report: \(latency.roundedRows) latency rows hold more than 4096 distinct durations of a minute or more; "
+                    + "their percentiles at or above a minute are rounded down by less than 0.8 %")
+        }
+        if recovery.isRounded {
+            lines.append(
+                "report: time to recover holds more than 4096 distinct values of a minute or more; its percentiles at "
+                    + "or above a minute are rounded down by less than 0.8 %")
+        }
+        if omittedWarnings > 0 {
+            lines.append("report: … and \(omittedWarnings) more warnings, past the first \(ReportBounds.warnings)")
+        }
+        return lines
     }
 
     static let gapBuckets: [(label: String, from: Int64)] = [
@@ -481,11 +679,11 @@ private struct PatternKey: Hashable {
     var domain: String
     var code: Int?
     var subcode: Int?
-}
 
-private struct LatencyKey: Hashable {
-    var kind: String
-    var outcome: String
+    /// The same in every run (for counting folded groups).
+    var stableHash: UInt64 {
+        DistinctCount.hash("\(domain)|\(code.map(String.init) ?? "-")|\(subcode.map(String.init) ?? "-")")
+    }
 }
 
 /// The last `size` attempt times of one install (a ring), and the storm it is in, if any.
@@ -495,6 +693,8 @@ private struct DeviceWindow {
     var count = 0
     var storm: Report.Storm?
     var stormStart: Int64 = 0
+    /// When the builder last switched away from this device (for closing the least recently used windows).
+    var lastUse = 0
 
     init(size: Int) { times = [Int64](repeating: 0, count: max(size, 1)) }
 
@@ -530,29 +730,36 @@ private struct PatternState {
     var count = 0
     var first: Int64?
     var last: Int64?
-    var users = Set<String>()
-    var devices = Set<String>()
+    var users = DistinctCount(limit: ReportBounds.exactDistinctPerPattern)
+    var devices = DistinctCount(limit: ReportBounds.exactDistinctPerPattern)
 
-    init(_ record: LogRecord) {
+    /// - Parameter httpStatus: the record's status, checked (`ReportBounds.httpStatus`).
+    init(_ record: LogRecord, httpStatus: Int?) {
         codeName = record.errorCodeName
         subcodeName = record.errorSubcodeName
-        httpStatus = record.httpStatus
+        self.httpStatus = httpStatus
         action = record.action
     }
 
-    mutating func add(_ record: LogRecord) {
+    /// - Parameters:
+    ///   - time: the record's time, checked (`ReportBounds.timestampMilliseconds`).
+    ///   - httpStatus: the record's status, checked.
+    mutating func add(_ record: LogRecord, time: Int64?, httpStatus status: Int?) {
         count += 1
         codeName = codeName ?? record.errorCodeName
         subcodeName = subcodeName ?? record.errorSubcodeName
-        httpStatus = httpStatus ?? record.httpStatus
+        httpStatus = httpStatus ?? status
         action = action ?? record.action
-        if let time = record.timestampMilliseconds {
+        if let time {
             first = min(first ?? time, time)
             last = max(last ?? time, time)
         }
         if let user = record.userID { users.insert(user) }
         if let install = record.installID { devices.insert(install) }
     }
+
+    /// Whether `users` or `devices` is an estimate.
+    var isEstimated: Bool { !users.isExact || !devices.isExact }
 
     func pattern(domain: String?, code: Int?, subcode: Int?, stsCode: Int?, of total: Int) -> Report.FailurePattern {
         Report.FailurePattern(
@@ -562,9 +769,15 @@ private struct PatternState {
             firstSeen: first.map(ReportTime.string),
             lastSeen: last.map(ReportTime.string), users: users.count, devices: devices.count)
     }
-}
 
-@inline(__always)
-private func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-    value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    /// The row gathering the groups past a table's cap: no code, names, status or action of its own.
+    func otherPattern(folded: Int, of total: Int) -> Report.FailurePattern {
+        var pattern = pattern(domain: Report.otherLabel, code: nil, subcode: nil, stsCode: nil, of: total)
+        pattern.codeName = nil
+        pattern.subcodeName = nil
+        pattern.httpStatus = nil
+        pattern.action = nil
+        pattern.foldedValues = folded
+        return pattern
+    }
 }

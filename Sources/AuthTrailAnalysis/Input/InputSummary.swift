@@ -1,4 +1,4 @@
-package import AuthTrail
+import AuthTrail
 
 /// What reading one input found besides its events: metadata frames, undecodable bytes and lines, newer schemas.
 public struct InputSummary: Sendable {
@@ -7,8 +7,8 @@ public struct InputSummary: Sendable {
     public var events = 0
     /// Segment metadata frames, in input order (a bundle holds one per bundled segment).
     public var segments: [SegmentInfo] = []
-    /// Damage the decoder stepped over.
-    package var issues: [DecodeIssue] = []
+    /// Damage the decoder stepped over: every issue counted, the first few of each kind kept with their offsets.
+    package var issues = DecodeIssueTally()
     /// Lines that were not JSON objects with an event name.
     public var invalidLines = 0
     /// The first invalid line, cut to 200 bytes, as a sample for the warning.
@@ -20,9 +20,10 @@ public struct InputSummary: Sendable {
 
     public init(path: String) { self.path = path }
 
-    /// One-line warnings naming the file and byte offset.
+    /// One-line warnings naming the file and byte offset: a bounded number however damaged the input is (see
+    /// `DecodeIssueTally`).
     public var warnings: [String] {
-        var lines = issues.map { $0.message(file: path) }
+        var lines = issues.messages(file: path)
         if invalidLines > 0 {
             lines.append(
                 "\(path): \(invalidLines) lines are not AuthTrail events, for example: \(invalidLineSample ?? "")")

@@ -40,7 +40,7 @@ public struct SegmentReader {
         case .success(let reader): decoder = reader
         case .failure(let error):
             var summary = InputSummary(path: name)
-            summary.issues.append(DecodeIssue(kind: .readError, offset: 0, cause: "\(error)"))
+            summary.issues.add(DecodeIssue(kind: .readError, offset: 0, cause: "\(error)"))
             return summary
         }
         return withUnsafeMutablePointer(to: &consumer) { consumer in
@@ -142,6 +142,6 @@ public struct SegmentReader {
             consumer.pointee.event(record, line: bytes)
         }
 
-        mutating func issue(_ issue: DecodeIssue) { summary.issues.append(issue) }
+        mutating func issue(_ issue: DecodeIssue) { summary.issues.add(issue) }
     }
 }

@@ -18,6 +18,7 @@ enum ReportFormatting {
     }
 
     static func code(_ pattern: Report.FailurePattern) -> String {
+        if pattern.foldedValues != nil { return Report.otherLabel }
         if let sts = pattern.stsCode { return "AADSTS\(sts)" }
         return pattern.code.map(String.init) ?? "-"
     }

@@ -129,7 +129,8 @@ extension Report {
                     "store.dropped reports: \(health.dropReports) (\(health.droppedEvents) events lost); torn tails: \(health.tornTails); "
                         + "corrupt frames: \(health.corruptFrames); checksum mismatches: \(health.checksumMismatches); other decode "
                         + "issues: \(health.otherDecodeIssues); invalid lines: \(health.invalidLines); newer-schema events: "
-                        + "\(health.newerSchemaEvents)."
+                        + "\(health.newerSchemaEvents)"
+                        + (health.outOfRangeValues.map { "; values out of range (ignored): \($0)" } ?? "") + "."
                 ] + health.warnings))
         return sections
     }

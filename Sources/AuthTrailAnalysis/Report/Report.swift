@@ -18,6 +18,10 @@ public struct Report: Sendable, Codable, Hashable {
 
     public init() {}
 
+    /// The label of the row that gathers the values past a table's cap (`ReportBounds`): `kinds[].kind`,
+    /// `latency[].kind` and `.outcome`, and `patterns[].domain` / `sts_patterns[].domain` of that row.
+    public static let otherLabel = "(other)"
+
     /// Events read, from how many files and devices, over which time range.
     public struct InputTotals: Sendable, Codable, Hashable {
         public var files = 0
@@ -40,6 +44,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var cancellations = 0
         /// Successes over attempts, 0...1.
         public var successRate = 0.0
+        /// On the `otherLabel` row only: how many distinct kinds it gathers (an estimate above 4,096).
+        public var foldedValues: Int?
     }
 
     /// Attempts that failed the same way.
@@ -61,6 +67,9 @@ public struct Report: Sendable, Codable, Hashable {
         public var lastSeen: String?
         public var users = 0
         public var devices = 0
+        /// On the `otherLabel` row only: how many distinct groups (or AADSTS codes) it gathers (an estimate above
+        /// 4,096).
+        public var foldedValues: Int?
     }
 
     /// How apps retried: chains of attempts sharing an `operation.id` on one install.
@@ -168,6 +177,9 @@ public struct Report: Sendable, Codable, Hashable {
         public var kind: String
         public var outcome: String
         public var durations: Percentiles
+        /// On the `otherLabel` row only: how many distinct (kind, outcome) pairs it gathers (an estimate above
+        /// 4,096).
+        public var foldedValues: Int?
     }
 
     /// Attempts and failures per time bucket, the bucket chosen so the range fits in at most 60 buckets.
@@ -194,7 +206,9 @@ public struct Report: Sendable, Codable, Hashable {
         public var otherDecodeIssues = 0
         public var invalidLines = 0
         public var newerSchemaEvents = 0
-        /// One line per problem: file, byte offset, what was lost.
+        /// Values outside the ranges the report accepts (docs/REPORT-JSON.md), ignored; absent when there were none.
+        public var outOfRangeValues: Int?
+        /// One line per problem: file, byte offset, what was lost. At most 1,000 lines; a last line counts the rest.
         public var warnings: [String] = []
     }
 }

@@ -10,11 +10,14 @@ extension LogRecord {
         else { return nil }
         self.init(eventName: name)
         // JSON booleans arrive as NSNumbers whose Objective-C type is "c" (char); `is Bool` matches 0 and 1 too.
-        func int(_ key: String) -> Int? {
-            guard let number = object[key] as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+        // Whole numbers below 9e15 only, as the scanner reads them (sts.error_codes included: `NSNumber.intValue`
+        // turned 1e300 into Int.min and 1.5 into 1).
+        func integer(_ value: Any?) -> Int? {
+            guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
             let value = number.doubleValue
             return value.rounded() == value && abs(value) < 9e15 ? Int(value) : nil
         }
+        func int(_ key: String) -> Int? { integer(object[key]) }
         func double(_ key: String) -> Double? {
             guard let number = object[key] as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
             return number.doubleValue
@@ -38,7 +41,7 @@ extension LogRecord {
         errorCodeName = string(FieldName.errorCodeName.name)
         errorSubcode = int(FieldName.errorSubcode.name)
         errorSubcodeName = string(FieldName.errorSubcodeName.name)
-        stsErrorCodes = (object[FieldName.stsErrorCodes.name] as? [Any])?.compactMap { ($0 as? NSNumber)?.intValue } ?? []
+        stsErrorCodes = (object[FieldName.stsErrorCodes.name] as? [Any])?.compactMap(integer) ?? []
         httpStatus = int(FieldName.httpStatus.name)
         retryAfterSeconds = double(FieldName.retryAfterSeconds.name)
         action = string(FieldName.action.name)

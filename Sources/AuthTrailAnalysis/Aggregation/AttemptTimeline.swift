@@ -1,0 +1,82 @@
+/// Attempts and failures over time, for the report's timeline, in at most `ReportBounds.timelineSlots` counters.
+///
+/// Attempts count per minute until more than that many minutes hold one; then per 5, 15, 60, 360, 1440 or 10080
+/// minutes, then doubling. The step only grows while it still divides the bucket width the range needs (the smallest
+/// of those widths that fits the range in 60 buckets), so the timeline comes out exactly as if every minute had been
+/// kept: events spread over millennia cost a few thousand counters, not one per distinct minute.
+struct AttemptTimeline: Sendable {
+    /// Bucket widths in minutes; each divides the next.
+    private static let widths: [Int64] = [1, 5, 15, 60, 360, 1440, 10080]
+
+    private var step: Int64 = 1
+    private var counts: [Int64: (attempts: Int, failures: Int)] = [:]
+    private var first = Int64.max
+    private var last = Int64.min
+
+    /// Counts one attempt that ended at `time` (milliseconds since 1970, within `ReportBounds.timestampMilliseconds`).
+    mutating func add(at time: Int64, failed: Bool) {
+        let minute = floorDivide(time, 60_000)
+        if minute < first { first = minute }
+        if minute > last { last = minute }
+        let slot = step == 1 ? minute : floorDivide(minute, step) * step
+        counts[slot, default: (0, 0)].attempts += 1
+        if failed { counts[slot, default: (0, 0)].failures += 1 }
+        if counts.count > ReportBounds.timelineSlots { coarsen() }
+    }
+
+    /// The bucket width in minutes for the range seen so far: a multiple of `step`.
+    private var width: Int64 {
+        let span = last - first + 1
+        if let width = Self.widths.first(where: { (span + $0 - 1) / $0 <= 60 }) { return width }
+        let needed = (span + 59) / 60
+        return (needed + step - 1) / step * step
+    }
+
+    private mutating func coarsen() {
+        let next = Self.widths.first { $0 > step } ?? step * 2
+        // The next step must divide every width the range can still need: true when it is at most today's width
+        // (widths grow with the range, and each divides the next); always so here, as many slots mean a long range.
+        guard next <= width else { return }
+        step = next
+        var coarser: [Int64: (attempts: Int, failures: Int)] = [:]
+        for (slot, count) in counts {
+            let key = floorDivide(slot, step) * step
+            coarser[key, default: (0, 0)].attempts += count.attempts
+            coarser[key, default: (0, 0)].failures += count.failures
+        }
+        counts = coarser
+    }
+
+    /// Counters held (for tests of the bound).
+    var slotCount: Int { counts.count }
+
+    var timeline: Report.Timeline {
+        guard first <= last else { return Report.Timeline() }
+        let width = self.width
+        var buckets: [Int64: (attempts: Int, failures: Int)] = [:]
+        for (slot, count) in counts {
+            let bucket = floorDivide(slot, width) * width
+            var total = buckets[bucket] ?? (0, 0)
+            total.attempts += count.attempts
+            total.failures += count.failures
+            buckets[bucket] = total
+        }
+        var rows: [Report.TimeBucket] = []
+        var bucket = floorDivide(first, width) * width
+        while bucket <= last {
+            let counts = buckets[bucket] ?? (0, 0)
+            rows.append(
+                Report.TimeBucket(
+                    start: ReportTime.string(bucket * 60_000), attempts: counts.attempts, failures: counts.failures,
+                    failureRate: counts.attempts == 0 ? 0 : Double(counts.failures) / Double(counts.attempts)))
+            bucket += width
+        }
+        return Report.Timeline(bucketSeconds: Int(width * 60), buckets: rows)
+    }
+}
+
+/// `value / divisor` rounded towards negative infinity (`divisor` > 0).
+@inline(__always)
+func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+    value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+}
