@@ -12,6 +12,10 @@ struct HostileInputTests {
         let directory: TemporaryDirectory
         let inputs: [String: String]
         let goodEventCount: Int
+        /// Events the decoder recovers from the torn and the mixed segment, read in process.
+        let recoverableEvents: [String: Int]
+        /// Decode issues in `bogus-frame-starts.zst`, counted in process.
+        let bogusIssueCount: Int
 
         init() throws {
             directory = try TemporaryDirectory("hostile")
@@ -48,6 +52,10 @@ struct HostileInputTests {
             try file("random.zst", (0..<65536).map { _ in UInt8(truncatingIfNeeded: random.next()) })
             try file("text.zst", try zstd(Array(String(repeating: "this is not json\n", count: 1000).utf8)))
             try file("torn.zst", Array(good[0..<(good.count * 2 / 3)]))
+            recoverableEvents = [
+                "torn.zst": try CollectingSink.decode(Array(good[0..<(good.count * 2 / 3)])).lines.count,
+                "mixed.zst": try CollectingSink.decode(good + Array(good[0..<(good.count / 2)])).lines.count,
+            ]
             var flipped = good
             flipped[good.count / 2] ^= 0x04
             try file("flipped.zst", flipped)
@@ -61,6 +69,22 @@ struct HostileInputTests {
                 {"event.name":"acquisition.end","timestamp":"2026-13-45T99:99:99Z","outcome":"failure","error.domain":"MSALErrorDomain","error.code":-50002}
 
                 """#.utf8)))
+
+            // Issue 19: one line that trapped `report`, variety that took 18.8 GB, damage that printed 2 million warnings.
+            let normal = #"{"timestamp":"2026-11-22T21:56:58.123Z","event.name":"acquisition.end","install.id":"d1","acquisition.kind":"silent","outcome":"success","duration_ms":120}"#
+            try file(
+                "duration-1e300.zst",
+                try zstd(Array((normal + "\n" + normal.replacingOccurrences(of: "120", with: "1e300") + "\n" + normal + "\n").utf8)))
+            try file("variety.zst", try zstd(Array((0..<40_000).map { index in
+                #"{"event.name":"acquisition.end","acquisition.kind":"kind-\#(index)","outcome":"outcome-\#(index)","duration_ms":\#(index % 60_000)}"# + "\n"
+            }.joined().utf8)))
+            var bogus = [UInt8]()
+            bogus.reserveCapacity(1 << 20)
+            while bogus.count < 1 << 20 {
+                bogus += [0x28, 0xB5, 0x2F, 0xFD] + (0..<4).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            }
+            bogusIssueCount = try CollectingSink.decode(bogus).issues.count
+            try file("bogus-frame-starts.zst", bogus)
 
             // Paths that are not plain readable files.
             try FileManager.default.createDirectory(atPath: "\(root)/loop", withIntermediateDirectories: true)
@@ -90,8 +114,11 @@ struct HostileInputTests {
     static let hostileNames = [
         "empty.zst", "random.zst", "text.zst", "torn.zst", "flipped.zst", "mixed.zst", "long-line.zst",
         "invalid-utf8.zst", "nested.zst", "wrong-types.zst", "symlink-loop-dir", "symlink-loop-file", "unreadable",
-        "fifo", "ten-thousand-segments",
+        "fifo", "ten-thousand-segments", "duration-1e300.zst", "variety.zst", "bogus-frame-starts.zst",
     ]
+
+    /// Inputs only some platforms can build (`/proc/self/mem`, `mkfifo`); every other input must exist.
+    static let platformInputs: Set<String> = ["unreadable", "fifo"]
 
     /// Each command with the exit codes it documents.
     static let commands: [(name: String, arguments: @Sendable (String, String) -> [String], allowed: Set<Int32>)] = [
@@ -110,7 +137,13 @@ struct HostileInputTests {
         let fixture = try Self.fixture.get()
         let parts = testCase.split(separator: " ").map(String.init)
         let command = Self.commands.first { $0.name == parts[0] }!
-        guard let input = fixture.inputs[parts[1]] else { return }  // not available on this platform
+        guard let input = fixture.inputs[parts[1]] else {
+            #expect(Self.platformInputs.contains(parts[1]), "\(parts[1]) was not built")
+            #if os(Linux)
+                Issue.record("\(parts[1]) is built on Linux")
+            #endif
+            return
+        }
         let out = fixture.directory.path + "/out-\(UUID().uuidString).zst"
         let result = try ProcessRunner.authtrail(command.arguments(input, out), timeLimit: 120)
         #expect(!result.timedOut, "\(testCase) hung")
@@ -138,8 +171,10 @@ struct HostileInputTests {
         let lines = result.text.split(separator: "\n")
         #expect(result.standardError.contains(path) && result.standardError.contains("byte "), "\(name): the warning names file and offset")
         switch name {
-        case "mixed.zst": #expect(lines.count >= fixture.goodEventCount, "every event of the intact copy is kept")
-        case "torn.zst": #expect(lines.count > fixture.goodEventCount / 3, "the complete part of a torn segment is kept")
+        case "mixed.zst", "torn.zst":
+            // Every complete event the decoder recovers: the intact copy and the whole frames of the cut one.
+            #expect(lines.count == fixture.recoverableEvents[name], "every recoverable event is kept")
+            #expect(lines.count > (name == "mixed.zst" ? fixture.goodEventCount : fixture.goodEventCount / 3))
         default: #expect(lines.count < fixture.goodEventCount, "a frame that failed its checksum is not passed off as good")
         }
         for line in lines {
@@ -152,6 +187,60 @@ struct HostileInputTests {
         let fixture = try Self.fixture.get()
         let result = try ProcessRunner.authtrail(["report", "--format", "json", fixture.inputs["ten-thousand-segments"]!], timeLimit: 300)
         #expect(result.status == 0)
-        #expect(result.text.contains("10000"), "all 10,000 attempts are counted")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        #expect((json["input"] as? [String: Any])?["files"] as? Int == 10_000)
+        let kinds = try #require(json["kinds"] as? [[String: Any]])
+        #expect(kinds.count == 1 && kinds.first?["kind"] as? String == "silent")
+        #expect(kinds.first?["attempts"] as? Int == 10_000, "all 10,000 attempts are counted")
+        #expect(kinds.first?["successes"] as? Int == 10_000)
+    }
+
+    @Test("duration_ms 1e300 is reported, not a crash: the attempt counts, the value is ignored and named")
+    func durationOf1e300() throws {
+        let fixture = try Self.fixture.get()
+        let path = try #require(fixture.inputs["duration-1e300.zst"])
+        let result = try ProcessRunner.authtrail(["report", "--format", "json", path], timeLimit: 120)
+        #expect(result.status == 0 && !result.wasSignalled, "\(result.standardError.suffix(300))")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        #expect((json["kinds"] as? [[String: Any]])?.first?["attempts"] as? Int == 3)
+        #expect((json["health"] as? [String: Any])?["out_of_range_values"] as? Int == 1)
+        #expect(result.standardError == "authtrail: warning: \(path): 1 duration_ms value outside 0...1000000000000 ms "
+            + "(the attempt counts, without latency), for example 1e+300\n")
+    }
+
+    @Test("40,000 distinct kinds and outcomes are reported in 257 kind rows and 65 latency rows")
+    func varietyIsFolded() throws {
+        let fixture = try Self.fixture.get()
+        let result = try ProcessRunner.authtrail(["report", "--format", "json", fixture.inputs["variety.zst"]!], timeLimit: 120)
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        let kinds = try #require(json["kinds"] as? [[String: Any]])
+        #expect(kinds.count == 257)
+        #expect(kinds.last?["kind"] as? String == "(other)" && kinds.last?["folded_values"] as? Int == 40_000 - 256)
+        #expect(kinds.map { $0["attempts"] as? Int ?? 0 }.reduce(0, +) == 40_000)
+        let latency = try #require(json["latency"] as? [[String: Any]])
+        #expect(latency.count == 65)
+        #expect(latency.last?["folded_values"] as? Int == 40_000 - 64)
+    }
+
+    @Test("a megabyte of bogus frame starts: every issue counted, a few lines on stderr", arguments: ["report", "cat"])
+    func bogusFrameStarts(_ command: String) throws {
+        let fixture = try Self.fixture.get()
+        let path = try #require(fixture.inputs["bogus-frame-starts.zst"])
+        #expect(fixture.bogusIssueCount > 10_000, "the input is damage through and through")
+        let arguments = command == "report" ? ["report", "--format", "json", path] : ["cat", path]
+        let result = try ProcessRunner.authtrail(arguments, timeLimit: 120)
+        // No event in the input: `report` says so with its documented code, after the report.
+        #expect(result.status == (command == "report" ? 65 : 0))
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count <= 7 * 6 + 2, "stderr holds \(lines.count) lines")
+        #expect(lines.contains { $0.hasPrefix("authtrail: warning: … and ") && $0.contains(" issues in \(path)") })
+        guard command == "report" else { return }
+        let json = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        let health = try #require(json["health"] as? [String: Any])
+        let counted = ["torn_tails", "corrupt_frames", "checksum_mismatches", "other_decode_issues"].map {
+            health[$0] as? Int ?? 0
+        }.reduce(0, +)
+        #expect(counted == fixture.bogusIssueCount)
     }
 }

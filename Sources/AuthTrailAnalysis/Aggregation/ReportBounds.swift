@@ -38,7 +38,7 @@ package enum ReportBounds {
     /// `users` and `devices` of one pattern.
     package static let exactDistinctPerPattern = 1_024
     /// How many distinct values one "(other)" row folded.
-    package static let exactDistinctFolded = 4_096
+    package static let exactDistinctFolded = 1 << 16
 
     // MARK: Per-device and per-operation state
 

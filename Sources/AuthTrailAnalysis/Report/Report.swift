@@ -44,7 +44,7 @@ public struct Report: Sendable, Codable, Hashable {
         public var cancellations = 0
         /// Successes over attempts, 0...1.
         public var successRate = 0.0
-        /// On the `otherLabel` row only: how many distinct kinds it gathers (an estimate above 4,096).
+        /// On the `otherLabel` row only: how many distinct kinds it gathers (an estimate above 65,536).
         public var foldedValues: Int?
     }
 
@@ -68,7 +68,7 @@ public struct Report: Sendable, Codable, Hashable {
         public var users = 0
         public var devices = 0
         /// On the `otherLabel` row only: how many distinct groups (or AADSTS codes) it gathers (an estimate above
-        /// 4,096).
+        /// 65,536).
         public var foldedValues: Int?
     }
 
@@ -178,7 +178,7 @@ public struct Report: Sendable, Codable, Hashable {
         public var outcome: String
         public var durations: Percentiles
         /// On the `otherLabel` row only: how many distinct (kind, outcome) pairs it gathers (an estimate above
-        /// 4,096).
+        /// 65,536).
         public var foldedValues: Int?
     }
 
