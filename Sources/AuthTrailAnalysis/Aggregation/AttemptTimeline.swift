@@ -2,8 +2,8 @@
 ///
 /// Attempts count per minute until more than that many minutes hold one; then per 5, 15, 60, 360, 1440 or 10080
 /// minutes, then doubling. The step only grows while it still divides the bucket width the range needs (the smallest
-/// of those widths that fits the range in 60 buckets), so the timeline comes out exactly as if every minute had been
-/// kept: events spread over millennia cost a few thousand counters, not one per distinct minute.
+/// of those widths that fits the range in 60 buckets; past a week, whole weeks), so every bucket counts exactly what
+/// per-minute counters would: events spread over millennia cost a few thousand counters, not one per distinct minute.
 struct AttemptTimeline: Sendable {
     /// Bucket widths in minutes; each divides the next.
     private static let widths: [Int64] = [1, 5, 15, 60, 360, 1440, 10080]
@@ -21,22 +21,25 @@ struct AttemptTimeline: Sendable {
         let slot = step == 1 ? minute : floorDivide(minute, step) * step
         counts[slot, default: (0, 0)].attempts += 1
         if failed { counts[slot, default: (0, 0)].failures += 1 }
-        if counts.count > ReportBounds.timelineSlots { coarsen() }
+        while counts.count > ReportBounds.timelineSlots, coarsen() {}
     }
 
-    /// The bucket width in minutes for the range seen so far: a multiple of `step`.
+    /// The bucket width in minutes for the range seen so far: the smallest of `widths` that fits the range in 60
+    /// buckets; for ranges over 420 days, whole weeks (whole steps once more than 10,000 weeks hold an attempt).
+    /// Always a multiple of `step`.
     private var width: Int64 {
         let span = last - first + 1
         if let width = Self.widths.first(where: { (span + $0 - 1) / $0 <= 60 }) { return width }
-        let needed = (span + 59) / 60
-        return (needed + step - 1) / step * step
+        let unit = max(Self.widths[Self.widths.count - 1], step)
+        return ((span + 59) / 60 + unit - 1) / unit * unit
     }
 
-    private mutating func coarsen() {
+    /// Counts in the next coarser step; false when that step could not divide the final width.
+    private mutating func coarsen() -> Bool {
         let next = Self.widths.first { $0 > step } ?? step * 2
         // The next step must divide every width the range can still need: true when it is at most today's width
         // (widths grow with the range, and each divides the next); always so here, as many slots mean a long range.
-        guard next <= width else { return }
+        guard next <= width else { return false }
         step = next
         var coarser: [Int64: (attempts: Int, failures: Int)] = [:]
         for (slot, count) in counts {
@@ -45,6 +48,7 @@ struct AttemptTimeline: Sendable {
             coarser[key, default: (0, 0)].failures += count.failures
         }
         counts = coarser
+        return true
     }
 
     /// Counters held (for tests of the bound).
