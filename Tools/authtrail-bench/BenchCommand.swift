@@ -7,5 +7,8 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authtrail-bench",
         abstract: "Measure AuthTrail against its anchors and print the figures for docs/BENCHMARKS.md.",
-        subcommands: [ClassifyBenchmark.self, RedactionBenchmark.self, ReportBenchmark.self, StoreBenchmark.self, ExportMemoryBenchmark.self])
+        subcommands: [
+            ClassifyBenchmark.self, RedactionBenchmark.self, ReportBenchmark.self, StoreBenchmark.self,
+            ExportMemoryBenchmark.self, HostileInputBenchmark.self,
+        ])
 }

@@ -1,0 +1,203 @@
+import ArgumentParser
+import AuthTrail
+import AuthTrailTestSupport
+import Foundation
+
+/// `authtrail-bench hostile`: builds inputs designed to break `authtrail report` (a value that trapped it, variety that
+/// exhausted memory, damage that flooded stderr, and more) and runs the release binary on each as a child process,
+/// measuring wall time and peak RSS. Goals (issue 19): peak RSS under 100 MB on every input, the 40,000-variety input
+/// reported in under 2 s.
+struct HostileInputBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hostile",
+        abstract: "Run `authtrail report` on hostile inputs and print wall time and peak RSS for each.")
+
+    @Option(help: "Folder for the generated inputs (reused when it already holds them).")
+    var data: String?
+
+    @Option(help: "The authtrail binary to run (default: the one next to this benchmark).")
+    var binary: String?
+
+    @Option(help: "Only these inputs (repeatable); see the table for their names.")
+    var only: [String] = []
+
+    /// One hostile input: a name, what it is, and how to write it into a folder.
+    struct Input: Sendable {
+        var name: String
+        var summary: String
+        var write: @Sendable (String) throws -> Void
+    }
+
+    func run() throws {
+        let folder = data ?? "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-hostile"
+        let binary = self.binary ?? ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
+        let inputs = Self.inputs.filter { only.isEmpty || only.contains($0.name) }
+        print("binary: \(binary)")
+        print("")
+        print("| input | what | compressed | wall time | peak RSS | exit |")
+        print("|---|---|---:|---:|---:|---|")
+        var verdicts: [String] = []
+        for input in inputs {
+            let path = "\(folder)/\(input.name)"
+            let marker = "\(path)/.complete"
+            if !FileManager.default.fileExists(atPath: marker) {
+                try? FileManager.default.removeItem(atPath: path)
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+                try input.write(path)
+                _ = FileManager.default.createFile(atPath: marker, contents: Data())
+            }
+            let measured = try Self.measure(binary, ["report", "--format", "json", "-o", "/dev/null", path])
+            let size = Self.compressedBytes(path)
+            print(
+                "| `\(input.name)` | \(input.summary) | \(String(format: "%.1f MB", Double(size) / 1e6)) | "
+                    + "\(String(format: "%.2f s", measured.seconds)) | \(String(format: "%.1f MB", measured.peakMegabytes)) | "
+                    + "\(measured.exit) |")
+            verdicts.append(
+                "\(input.name): RSS < 100 MB \(measured.peakMegabytes < 100 ? "met" : "NOT met")"
+                    + (input.name == "variety" ? ", < 2 s \(measured.seconds < 2 ? "met" : "NOT met")" : ""))
+        }
+        print("")
+        print("goals: " + verdicts.joined(separator: "; "))
+    }
+
+    /// Runs `executable` under `/usr/bin/time`, which reads the child's peak RSS from its own `wait4`: the child
+    /// is forked by `time`, so the benchmark's memory never counts.
+    static func measure(_ executable: String, _ arguments: [String]) throws -> (
+        seconds: Double, peakMegabytes: Double, exit: String
+    ) {
+        let output = "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-hostile-\(getpid()).time"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try ProcessRunner.run(
+            "/usr/bin/time", ["-f", "%M %x", "-o", output, executable] + arguments, timeLimit: 600)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let fields = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace)
+        // GNU time writes "Command terminated by signal N" before the figures when the child crashed.
+        let kilobytes = fields.dropLast().last.flatMap { Double($0) } ?? 0
+        let status = fields.last.map(String.init) ?? "?"
+        let exit = result.timedOut ? "timed out" : fields.contains("signal") ? "crashed (signal)" : status
+        return (seconds, kilobytes / 1024, exit)
+    }
+
+    static func compressedBytes(_ folder: String) -> Int {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".zst") }.reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: "\(folder)/\(name)")[.size] as? Int) ?? 0)
+        }
+    }
+
+    // MARK: Inputs
+
+    static let inputs: [Input] = [
+        Input(name: "duration-1e300", summary: "100,000 normal attempts and one `\"duration_ms\":1e300` (trapped)") {
+            folder in
+            try writeLines(to: "\(folder)/input.zst", count: 100_001) { index in
+                normalAttempt(index, duration: index == 50_000 ? "1e300" : "\(100 + index % 900)")
+            }
+        },
+        Input(name: "variety", summary: "40,000 attempts, each with its own `acquisition.kind` and `outcome` (18.8 GB)") {
+            folder in
+            try writeLines(to: "\(folder)/input.zst", count: 40_000) { index in
+                #"{"timestamp":"\#(time(index))","event.name":"acquisition.end","install.id":"d1","operation.id":"op-\#(index)","acquisition.kind":"kind-\#(index)","outcome":"outcome-\#(index)","duration_ms":\#(index % 60_000)}"#
+            }
+        },
+        Input(name: "bogus-frame-starts", summary: "10 MB of zstd magic numbers followed by garbage (2 million warnings)") {
+            folder in
+            var random = SplitMix64(seed: 19)
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(10_000_000)
+            while bytes.count < 10_000_000 {
+                bytes += [0x28, 0xB5, 0x2F, 0xFD] + (0..<4).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/input.zst"))
+        },
+        Input(name: "damaged-files", summary: "2,000 files of 4 KiB of bogus frame starts (warnings per file add up)") {
+            folder in
+            var random = SplitMix64(seed: 20)
+            for file in 0..<2_000 {
+                var bytes = [UInt8]()
+                while bytes.count < 4_096 {
+                    bytes += [0x28, 0xB5, 0x2F, 0xFD] + (0..<4).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                }
+                try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/input-\(file).zst"))
+            }
+        },
+        Input(name: "error-domains", summary: "100,000 failures, each with its own `error.domain`") { folder in
+            try writeLines(to: "\(folder)/input.zst", count: 100_000) { index in
+                #"{"timestamp":"\#(time(index))","event.name":"acquisition.end","install.id":"d\#(index % 100)","operation.id":"op-\#(index)","acquisition.kind":"silent","outcome":"failure","duration_ms":120,"error.domain":"Domain-\#(index)","error.code":-\#(index)}"#
+            }
+        },
+        Input(name: "sts-codes", summary: "100,000 failures, each with its own AADSTS code") { folder in
+            try writeLines(to: "\(folder)/input.zst", count: 100_000) { index in
+                #"{"timestamp":"\#(time(index))","event.name":"acquisition.end","install.id":"d\#(index % 100)","operation.id":"op-\#(index)","acquisition.kind":"silent","outcome":"failure","duration_ms":120,"sts.error_codes":[\#(1_000_000 + index)]}"#
+            }
+        },
+        Input(name: "millennia", summary: "1,000,000 attempts at random minutes over 9,000 years") { folder in
+            var random = SplitMix64(seed: 21)
+            try writeLines(to: "\(folder)/input.zst", count: 1_000_000) { index in
+                let year = 500 + Int(random.next() % 9_000)
+                let stamp = String(
+                    format: "%04d-%02d-%02dT%02d:%02d:00.000Z", year, 1 + Int(random.next() % 12),
+                    1 + Int(random.next() % 28), Int(random.next() % 24), Int(random.next() % 60))
+                return #"{"timestamp":"\#(stamp)","event.name":"acquisition.end","install.id":"d1","acquisition.kind":"silent","outcome":"success","duration_ms":50}"#
+            }
+        },
+        Input(name: "open-operations", summary: "1,000,000 operations that fail once and are never closed") { folder in
+            try writeLines(to: "\(folder)/input.zst", count: 1_000_000) { index in
+                #"{"timestamp":"\#(time(index / 1_000))","event.name":"acquisition.end","install.id":"d1","operation.id":"\#(uuid(index))","attempt":1,"acquisition.kind":"silent","outcome":"failure","duration_ms":120,"error.domain":"NSURLErrorDomain","error.code":-1009}"#
+            }
+        },
+        Input(name: "starts-without-ends", summary: "one operation with 1,000,000 `acquisition.start` events") { folder in
+            try writeLines(to: "\(folder)/input.zst", count: 1_000_000) { index in
+                #"{"timestamp":"\#(time(index / 1_000))","event.name":"acquisition.start","install.id":"d1","operation.id":"loop","attempt":\#(index + 1),"acquisition.kind":"silent"}"#
+            }
+        },
+        Input(name: "devices", summary: "1,000,000 attempts, each on its own install") { folder in
+            try writeLines(to: "\(folder)/input.zst", count: 1_000_000) { index in
+                #"{"timestamp":"\#(time(index / 1_000))","event.name":"acquisition.end","install.id":"\#(uuid(index))","acquisition.kind":"silent","outcome":"failure","duration_ms":120,"error.domain":"NSURLErrorDomain","error.code":-1009,"enduser.id":"<username:\#(index)>"}"#
+            }
+        },
+        Input(name: "large-durations", summary: "1,000,000 attempts with distinct durations from 1 min to 10^12 ms") {
+            folder in
+            var random = SplitMix64(seed: 22)
+            try writeLines(to: "\(folder)/input.zst", count: 1_000_000) { index in
+                normalAttempt(index, duration: "\(60_000 + random.next() % 1_000_000_000_000)")
+            }
+        },
+    ]
+
+    static func normalAttempt(_ index: Int, duration: String) -> String {
+        #"{"timestamp":"\#(time(index))","event.name":"acquisition.end","install.id":"d\#(index % 10)","operation.id":"op-\#(index)","attempt":1,"acquisition.kind":"\#(index % 3 == 0 ? "interactive" : "silent")","outcome":"\#(index % 7 == 0 ? "failure" : "success")","duration_ms":\#(duration)}"#
+    }
+
+    /// A time `second` seconds after 2026-11-22T00:00:00Z (wrapping after a day).
+    static func time(_ second: Int) -> String {
+        String(format: "2026-11-22T%02d:%02d:%02d.000Z", second / 3_600 % 24, second / 60 % 60, second % 60)
+    }
+
+    /// A UUID-shaped id unique to `index`, as operation and install ids are.
+    static func uuid(_ index: Int) -> String {
+        String(format: "%08lx-0000-4000-8000-%012lx", index, index &* 2_654_435_761 & 0xFFFF_FFFF_FFFF)
+    }
+
+    /// Writes `count` lines from `line` as one zstd stream, compressed a megabyte at a time.
+    static func writeLines(to path: String, count: Int, _ line: (Int) -> String) throws {
+        let compressor = try ZstdCompressor(level: 3)
+        var text = [UInt8]()
+        var out = [UInt8]()
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        for index in 0..<count {
+            text += Array(line(index).utf8)
+            text.append(UInt8(ascii: "\n"))
+            if text.count >= 1 << 20 || index == count - 1 {
+                try compressor.write(text, into: &out)
+                text.removeAll(keepingCapacity: true)
+                if index == count - 1 { try compressor.endFrame(into: &out) }
+                try handle.write(contentsOf: out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+}
