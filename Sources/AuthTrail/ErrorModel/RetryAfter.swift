@@ -17,38 +17,20 @@ public enum RetryAfter {
     /// The delay in seconds (`0...maximumSeconds`), measured from `now` for an HTTP-date; nil when the value is
     /// neither form.
     public static func seconds(from value: String, now: Date = Date()) -> Double? {
-        var text = Substring(value)
-        while let first = text.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-            text = text.dropFirst()
-        }
-        while let last = text.utf8.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
-            text = text.dropLast()
-        }
-        if let seconds = delaySeconds(text.utf8) { return seconds }
-        // Every date form is 23 to 33 bytes; text far from that is not tried (DateFormatter's cost grows with it).
-        guard (16...48).contains(text.utf8.count) else { return nil }
-        let trimmed = String(text)
-        for format in dateFormats {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: trimmed) {
-                let interval = date.timeIntervalSince(now)
-                // A NaN clock reading gives no usable delay.
-                return interval.isNaN ? nil : min(max(interval, 0), maximumSeconds)
-            }
-        }
-        return nil
+        var text = Array(value.utf8)[...]
+        while let first = text.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { text.removeFirst() }
+        while let last = text.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { text.removeLast() }
+        if let seconds = delaySeconds(text) { return seconds }
+        let nowSeconds = now.timeIntervalSince1970
+        // A NaN clock reading gives no usable delay.
+        guard !nowSeconds.isNaN else { return nil }
+        let currentYear = nowSeconds.isFinite ? 1970 + Int(max(-1e6, min(1e6, nowSeconds / 31_556_952))) : 2000
+        guard let date = HTTPDate.secondsSince1970(text, currentYear: currentYear) else { return nil }
+        return min(max(date - nowSeconds, 0), maximumSeconds)
     }
 
-    private static let dateFormats = [
-        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
-        "yyyy-MM-dd HH:mm:ss.SSSS",
-    ]
-
     /// `1*DIGIT [ "." 1*DIGIT ]`, clamped to `maximumSeconds`; nil for anything else.
-    private static func delaySeconds(_ bytes: Substring.UTF8View) -> Double? {
+    private static func delaySeconds(_ bytes: ArraySlice<UInt8>) -> Double? {
         var whole = 0.0
         var fraction = 0.0
         var scale = 1.0

@@ -1,4 +1,5 @@
 import AuthTrail
+import AuthTrailTestSupport
 import Foundation
 import Testing
 
@@ -47,6 +48,49 @@ struct RetryAfterBoundsTests {
         #expect(RetryAfter.seconds(from: formatted(soon, "EEEE, dd-MMM-yy HH:mm:ss 'GMT'"), now: now) == 75)
         #expect(RetryAfter.seconds(from: formatted(soon, "EEE MMM d HH:mm:ss yyyy"), now: now) == 75)
         #expect(RetryAfter.seconds(from: "  " + formatted(soon, imf) + "\t", now: now) == 75)
+    }
+
+    @Test("every date form Foundation writes is read back to the same second, over 1977-2045 (RFC 850's window too)")
+    func datesAgreeWithFoundation() {
+        var random = SplitMix64(seed: 1994)
+        let forms = [
+            "EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy",
+            "yyyy-MM-dd HH:mm:ss.SSSS",
+        ]
+        // 1977-01-01 to 2045-12-31: two-digit years read the same by Foundation's window and RFC 9110's rule.
+        let first = 220_924_800.0
+        let last = 2_398_377_600.0
+        for _ in 0..<2000 {
+            let second = (first + Double(random.next() % UInt64(last - first))).rounded(.down)
+            let date = Date(timeIntervalSince1970: second)
+            for form in forms {
+                let text = formatted(date, form)
+                let seconds = RetryAfter.seconds(from: text, now: date.addingTimeInterval(-100))
+                #expect(seconds == 100, "\(text)")
+            }
+        }
+    }
+
+    @Test(
+        "impossible or malformed dates are not read",
+        arguments: [
+            "Sun, 30 Feb 2026 08:49:37 GMT", "Sun, 29 Feb 2100 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT",
+            "Sun, 06 Nov 1994 08:60:00 GMT", "Sun, 06 Nov 1994 08:49:37 PST", "Sun, 06 Nov 1994 08:49:37",
+            "Sun, 06 Nov 1994 08:49:37 GMT x", "Sunday, 06 Nov 1994 08:49:37 GMT", "Sun, 06-Nov-94 08:49:37 GMT",
+            "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 6 Nov 1994 08:49:37 GMT", "Funday, 06-Nov-94 08:49:37 GMT",
+            "Sun Nov  6 08:49:37 94", "Sun Nov 36 08:49:37 1994", "2026-13-01 00:00:00.0000", "2026-11-22 21:56:58.",
+            "2026-11-22T21:56:58.1230", "2026-11-22 21:56:58.1230Z",
+        ])
+    func impossibleDates(value: String) {
+        #expect(RetryAfter.seconds(from: value, now: Date(timeIntervalSince1970: 0)) == nil)
+    }
+
+    @Test("a leap day and a leap second are dates; lower-case names and UTC are accepted")
+    func lenientButValidDates() {
+        let leapDay = Date(timeIntervalSince1970: 1_709_164_800)  // 2024-02-29T00:00:00Z
+        #expect(RetryAfter.seconds(from: "Thu, 29 Feb 2024 00:00:00 GMT", now: leapDay.addingTimeInterval(-5)) == 5)
+        #expect(RetryAfter.seconds(from: "thu, 29 feb 2024 00:00:00 utc", now: leapDay.addingTimeInterval(-5)) == 5)
+        #expect(RetryAfter.seconds(from: "Wed, 28 Feb 2024 23:59:60 GMT", now: leapDay.addingTimeInterval(-5)) == 5)
     }
 
     @Test("a clock reading NaN gives no delay for an HTTP-date")
