@@ -3,9 +3,11 @@ package struct DecodeIssue: Sendable, Hashable {
     package enum Kind: String, Sendable {
         /// The input ends inside a frame: a crash or a cut copy. Everything before the incomplete block was kept.
         case truncatedFrame = "truncated frame"
-        /// zstd rejected a block: the frame's pending lines were dropped and reading resumed at the next frame.
+        /// zstd rejected a block (or a frame header): the complete lines of the frame's earlier blocks were kept,
+        /// the rest of the frame was skipped and reading resumed at the next frame. `offset` is the rejected block.
         case corruptFrame = "corrupt frame"
-        /// The frame decoded, but not to what was written: its lines were dropped.
+        /// The frame decoded, but not to what was written (its checksum differs): all its lines were dropped, since
+        /// any of them may be the altered one.
         case checksumMismatch = "checksum mismatch"
         /// Bytes that are not a zstd frame were skipped up to the next frame.
         case notZstd = "not zstd data"

@@ -23,8 +23,12 @@ package protocol DecodedStreamSink {
 /// and reports what it could not decode (bytes, dropped lines, a cut line) instead of failing the whole input:
 /// `zstd -d`, DuckDB and most bindings either say nothing or fail everything there.
 ///
-/// A frame's lines are held back until its checksum verifies (up to `Limits.unverifiedFrameBytes`), so a flipped
-/// bit never turns into silently wrong events.
+/// Damage inside a frame (a flipped bit, say) ends up one of two ways:
+/// - zstd decodes every block but the frame's checksum differs: the frame's lines are held back until the checksum
+///   verifies (up to `Limits.unverifiedFrameBytes`), so they are dropped and counted, never passed on altered;
+/// - zstd rejects a block: the complete lines of the blocks before it are delivered (they decoded without error,
+///   though the checksum can no longer vouch for them), the line running into the block and everything after it in
+///   the frame is lost, and reading resumes at the next frame.
 package final class ZstdStreamReader {
     package struct Limits: Sendable {
         /// Lines longer than this are skipped and reported, so memory stays bounded on hostile input.
@@ -56,6 +60,9 @@ package final class ZstdStreamReader {
     // report), and the unfinished last line.
     private var frameOutput: [UInt8] = []
     private var frameOutputCount = 0
+    /// How much of `frameOutput[..<frameOutputCount]` came from blocks zstd decoded without error: what is kept when a
+    /// later block of the frame turns out corrupt.
+    private var decodedBlocksOutputCount = 0
     private var lineCarry: [UInt8] = []
     private var skippingOversizedLine = false
 
@@ -78,6 +85,7 @@ package final class ZstdStreamReader {
         windowBase = 0
         sourceEnded = false
         frameOutputCount = 0
+        decodedBlocksOutputCount = 0
         lineCarry.removeAll(keepingCapacity: true)
         skippingOversizedLine = false
         linesDelivered = 0
@@ -152,7 +160,8 @@ package final class ZstdStreamReader {
 
     private enum FrameFailure: Error {
         case truncated(blockStart: Int)
-        case corrupt(ZstdError?)
+        /// zstd (or the frame walk) rejected the bytes from `damageStart` on: the frame header or a block.
+        case corrupt(ZstdError?, damageStart: Int)
         case checksum(ZstdError)
         case read(SystemError)
     }
@@ -173,7 +182,7 @@ package final class ZstdStreamReader {
         switch failure {
         case .truncated(let blockStart) where nextFrameStart(after: blockStart) != nil:
             // A block that claims to run past the end while a later frame exists is corruption, not a torn tail.
-            try handle(.corrupt(nil), frameStart: frameStart, from: &source, into: &sink)
+            try handle(.corrupt(nil, damageStart: blockStart), frameStart: frameStart, from: &source, into: &sink)
         case .truncated(let blockStart):
             // A crash or a cut copy: keep every complete block, report the rest.
             release(into: &sink)
@@ -187,13 +196,17 @@ package final class ZstdStreamReader {
             sink.issue(DecodeIssue(
                 kind: .checksumMismatch, offset: frameStart, linesDropped: dropped.lines, cutLineBytes: dropped.cut,
                 cause: error.name))
-        case .corrupt(let error):
-            let dropped = dropFrameOutput()
-            // Rescan from just after the frame's magic; bytes already compacted away were complete blocks.
-            position = max(frameStart + 1, windowBase) - windowBase
+        case .corrupt(let error, let damageStart):
+            // The blocks before the damaged one decoded without error: their complete lines are delivered, as after a
+            // torn tail. What the damaged block held, and every later block of the frame (which zstd can only decode
+            // after it), is lost; the line running into it is cut.
+            let dropped = keepDecodedBlocks(into: &sink)
+            // Rescan from the damaged block (a damaged frame header: from just after the frame's magic). The blocks
+            // before it are whole, so no frame starts inside them.
+            position = max(damageStart > frameStart ? damageStart : frameStart + 1, windowBase) - windowBase
             try resynchronize(from: &source)
             sink.issue(DecodeIssue(
-                kind: .corruptFrame, offset: frameStart, bytesLost: bytesConsumed - frameStart,
+                kind: .corruptFrame, offset: damageStart, bytesLost: bytesConsumed - damageStart,
                 linesDropped: dropped.lines, cutLineBytes: dropped.cut, cause: error?.name))
         case .read(let error):
             throw error
@@ -216,11 +229,16 @@ package final class ZstdStreamReader {
         case .incomplete:
             throw FrameFailure.truncated(blockStart: frameStart)
         case .invalid:
-            throw FrameFailure.corrupt(nil)
+            throw FrameFailure.corrupt(nil, damageStart: frameStart)
         }
 
-        do throws(ZstdError) { try ZstdCalls.resetDecompression(context) } catch { throw FrameFailure.corrupt(error) }
-        try feed(count: headerSize)
+        decodedBlocksOutputCount = frameOutputCount
+        do throws(ZstdError) {
+            try ZstdCalls.resetDecompression(context)
+        } catch {
+            throw FrameFailure.corrupt(error, damageStart: frameStart)
+        }
+        try feed(count: headerSize, damageStart: frameStart)
 
         while true {
             let blockStart = bytesConsumed
@@ -230,26 +248,30 @@ package final class ZstdStreamReader {
             let blockType = (blockHeader >> 1) & 3
             let blockSize = blockHeader >> 3
             // Block types: 0 raw, 1 RLE (one byte repeated blockSize times), 2 compressed, 3 reserved.
-            guard blockType != 3, blockSize <= ZstdCalls.blockSizeMax else { throw FrameFailure.corrupt(nil) }
+            guard blockType != 3, blockSize <= ZstdCalls.blockSizeMax else {
+                throw FrameFailure.corrupt(nil, damageStart: blockStart)
+            }
             let contentSize = blockType == 1 ? 1 : blockSize
             guard try need(3 + contentSize, from: &source) else { throw FrameFailure.truncated(blockStart: blockStart) }
-            try feed(count: 3 + contentSize)
+            try feed(count: 3 + contentSize, damageStart: blockStart)
             if frameOutputCount > limits.unverifiedFrameBytes { release(into: &sink) }
+            decodedBlocksOutputCount = frameOutputCount
             if isLast { break }
         }
         if hasChecksum {
             let checksumStart = bytesConsumed
             guard try need(4, from: &source) else { throw FrameFailure.truncated(blockStart: checksumStart) }
             do {
-                try feed(count: 4)
-            } catch .corrupt(let error?) where error.isChecksumMismatch {
+                try feed(count: 4, damageStart: checksumStart)
+            } catch .corrupt(let error?, _) where error.isChecksumMismatch {
                 throw FrameFailure.checksum(error)
             }
         }
     }
 
     /// Gives the next `count` input bytes to zstd and collects all the output they make.
-    private func feed(count: Int) throws(FrameFailure) {
+    /// - Parameter damageStart: the input offset a failure is reported at (the block's start).
+    private func feed(count: Int, damageStart: Int) throws(FrameFailure) {
         let room = ZstdCalls.decompressionOutputSize
         var offset = 0
         while true {
@@ -272,7 +294,7 @@ package final class ZstdStreamReader {
             switch step {
             case .failure(let error):
                 position += count
-                throw .corrupt(error)
+                throw .corrupt(error, damageStart: damageStart)
             case .success(let (consumed, produced, _)):
                 offset += consumed
                 frameOutputCount += produced
@@ -330,6 +352,7 @@ package final class ZstdStreamReader {
             }
         }
         frameOutputCount = 0
+        decodedBlocksOutputCount = 0
     }
 
     private func reportOversizedLine(into sink: inout some DecodedStreamSink) {
@@ -351,6 +374,16 @@ package final class ZstdStreamReader {
         sink.line(line)
     }
 
+    /// After a corrupt block: delivers the complete lines of the blocks decoded before it, drops whatever output the
+    /// failing block left (zstd leaves none, but nothing beyond a decoded block is trusted) and the partial line that
+    /// ran into it; returns the complete lines dropped and the cut line's length.
+    private func keepDecodedBlocks(into sink: inout some DecodedStreamSink) -> (lines: Int, cut: Int) {
+        let droppedLines = frameOutput[decodedBlocksOutputCount..<frameOutputCount].count { $0 == UInt8(ascii: "\n") }
+        frameOutputCount = decodedBlocksOutputCount
+        release(into: &sink)
+        return (droppedLines, discardPartialLine())
+    }
+
     /// Drops the current frame's unverified output; returns the complete lines dropped and the cut line's length.
     private func dropFrameOutput() -> (lines: Int, cut: Int) {
         var lines = 0
@@ -367,6 +400,7 @@ package final class ZstdStreamReader {
             cut = skippingOversizedLine ? 0 : lineCarry.count + frameOutputCount
         }
         frameOutputCount = 0
+        decodedBlocksOutputCount = 0
         lineCarry.removeAll(keepingCapacity: true)
         return (lines, cut)
     }
