@@ -6,6 +6,14 @@
 //   authtrail-stress threads DIR THREADS COUNT            THREADS threads x COUNT events, then shutdown
 //   authtrail-stress writer DIR COUNT SEGMENT_BYTES       COUNT events into small segments, then shutdown
 //   authtrail-stress full-disk DIR FILE_SIZE_LIMIT COUNT  COUNT events under RLIMIT_FSIZE, lift it, COUNT more
+//   authtrail-stress cycles DIR ROUNDS EVERY PAUSE_MS     ROUNDS times: EVERY events, flush() (printing the last
+//                                                         index), pause; then shutdown
+//   authtrail-stress hold DIR COUNT                       COUNT events, `await enterBackground()`, print `flushed N`,
+//                                                         then idle; each line on standard input: COUNT more, flush,
+//                                                         `flushed N`; end of input: shutdown
+//   authtrail-stress refused DIR KEYS COUNT               as user nobody: COUNT events, then the folder made
+//                                                         read-only (0500) for COUNT more, then writable again for
+//                                                         COUNT more; prints `refused …` in between
 //
 // Every mode ends by printing `health written=… dropped=… lost=… failures=… recorded=…`.
 import AuthTrail
@@ -100,6 +108,86 @@ case "full-disk":
     let closed = trail.shutdown(timeout: .seconds(30))
     StressEvents.say("resumed closed=\(closed)")
     StressEvents.printHealth(trail, recorded: 2 * count)
+
+case "cycles":
+    let (rounds, every, pause) = (number(3), number(4), number(5))
+    let trail = try Trail(configuration: TrailConfiguration(
+        directory: directory, app: app, memoryLimitBytes: 64 << 20,
+        rotation: .init(maxSegmentBytes: 8 << 10), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+    var index = 0
+    for _ in 0..<rounds {
+        for _ in 0..<every {
+            trail.record(StressEvents.event(thread: 0, index: index))
+            index += 1
+        }
+        if trail.flush(timeout: .seconds(10)) { StressEvents.say(String(index - 1)) }
+        usleep(useconds_t(pause * 1000))
+    }
+    trail.shutdown(timeout: .seconds(60))
+    StressEvents.printHealth(trail, recorded: index)
+
+case "hold":
+    let count = number(3)
+    let trail = try Trail(configuration: TrailConfiguration(directory: directory, app: app))
+    var index = 0
+    func recordMore() {
+        for _ in 0..<count {
+            trail.record(StressEvents.event(thread: 0, index: index))
+            index += 1
+        }
+    }
+    recordMore()
+    let background = DispatchSemaphore(value: 0)
+    let flushed = Locked(false)
+    // Detached: top-level code runs on the main actor, which the semaphore below blocks.
+    Task.detached {
+        let result = await trail.enterBackground(timeout: .seconds(10))
+        flushed.withLock { $0 = result }
+        background.signal()
+    }
+    background.wait()
+    guard flushed.withLock({ $0 }) else { exit(1) }
+    StressEvents.say("flushed \(index - 1)")
+    // Idle (as a suspended app) until the parent writes a line: then COUNT more events and a flush. End of input ends.
+    while readLine() != nil {
+        recordMore()
+        if trail.flush(timeout: .seconds(10)) { StressEvents.say("flushed \(index - 1)") }
+    }
+    trail.shutdown(timeout: .seconds(60))
+    StressEvents.printHealth(trail, recorded: index)
+
+case "refused":
+    // Root ignores permissions: become nobody, as an app is never root, so the folder's mode really refuses.
+    guard setgid(65534) == 0, setuid(65534) == 0 else {
+        FileHandle.standardError.write(Data("authtrail-stress: cannot drop root\n".utf8))
+        exit(2)
+    }
+    let count = number(4)
+    let trail = try Trail(configuration: TrailConfiguration(
+        directory: directory, app: app, keyStore: .files(in: URL(fileURLWithPath: arguments[3])),
+        memoryLimitBytes: 64 << 20, flushBufferBytes: 2 << 10,
+        rotation: .init(maxSegmentBytes: 4 << 10), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+    var index = 0
+    func recordRound() {
+        for _ in 0..<count {
+            trail.record(StressEvents.event(thread: 0, index: index))
+            index += 1
+            if index % 100 == 0 { trail.flush(timeout: .seconds(1)) }
+        }
+    }
+    recordRound()
+    trail.flush(timeout: .seconds(10))
+    chmod(directory.path, 0o500)
+    recordRound()
+    trail.flush(timeout: .seconds(1))
+    let during = trail.health
+    StressEvents.say("refused failures=\(during.failures) status=\(during.status.rawValue)")
+    chmod(directory.path, 0o700)
+    var waited = 0
+    while !trail.flush(timeout: .seconds(1)) && waited < 30 { waited += 1 }
+    recordRound()
+    trail.shutdown(timeout: .seconds(60))
+    StressEvents.printHealth(trail, recorded: index)
 
 default:
     FileHandle.standardError.write(Data("authtrail-stress: unknown mode \(arguments[1])\n".utf8))

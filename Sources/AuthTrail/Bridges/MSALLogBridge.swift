@@ -7,8 +7,8 @@
 /// }
 /// ```
 ///
-/// Lines MSAL flags `containsPII` (only when the app lowered MSAL's masking level) are hostile text: besides the trail's
-/// own redaction, their text is scanned at the strictest level, whatever the trail's level is.
+/// Lines MSAL flags `containsPII` (only when the app lowered MSAL's masking level) are hostile text: the writer scans
+/// them at the strictest level, whatever the trail's level is. Nothing is redacted on MSAL's thread.
 public struct MSALLogBridge: Sendable {
     public let trail: Trail
 
@@ -21,10 +21,7 @@ public struct MSALLogBridge: Sendable {
     ///   - message: the callback's text.
     ///   - containsPII: the callback's flag.
     public func log(level: Int, message: String, containsPII: Bool) {
-        var strict = trail.redactor
-        strict.level = .maskAllPII
-        let text = containsPII ? strict.redact(text: message) : message
-        let line = MSALLogLine(parsing: text)
+        let line = MSALLogLine(parsing: message)
         var attributes = ["log.source": "msal"]
         attributes["msal.thread_id"] = line.threadID.map(String.init)
         attributes["msal.thread"] = line.thread
@@ -43,9 +40,11 @@ public struct MSALLogBridge: Sendable {
             severity = .info
             attributes["msal.log_level"] = String(level)
         }
-        trail.record(
-            TrailEvent(
-                name: .log, severity: severity, timestamp: trail.configuration.clock.now(),
-                correlationID: line.correlationID, message: line.message, attributes: attributes))
+        var event = TrailEvent(
+            name: .log, severity: severity, timestamp: trail.configuration.clock.now(),
+            correlationID: line.correlationID, message: line.message, attributes: attributes)
+        // Redacted on the writer thread like every event, at the strictest level.
+        event.redactsStrictly = containsPII
+        trail.record(event)
     }
 }

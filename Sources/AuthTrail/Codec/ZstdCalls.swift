@@ -85,6 +85,12 @@ enum ZstdCalls {
 
     static func freeDecompressionContext(_ context: OpaquePointer) { ZSTD_freeDCtx(context) }
 
+    /// Frames whose window is larger than `2^log` bytes fail ("Frame requires too much memory") instead of making
+    /// the context allocate it; libzstd's own limit is 2^27 (128 MiB).
+    static func limitWindow(_ context: OpaquePointer, log: Int32) throws(ZstdError) {
+        _ = try check(ZSTD_DCtx_setParameter(context, ZSTD_d_windowLogMax, log), "ZSTD_DCtx_setParameter(windowLogMax)")
+    }
+
     static func resetDecompression(_ context: OpaquePointer) throws(ZstdError) {
         _ = try check(ZSTD_DCtx_reset(context, ZSTD_reset_session_only), "ZSTD_DCtx_reset")
     }

@@ -39,6 +39,9 @@ package final class ZstdStreamReader {
         package var unverifiedFrameBytes = 8 << 20
         /// Compressed bytes read from the source at a time.
         package var readChunkBytes = 1 << 20
+        /// The largest frame window (as a power of two) the reader allocates; a frame asking for more is reported
+        /// corrupt. nil keeps libzstd's limit (2^27, 128 MiB): a damaged header can ask for that much.
+        package var windowLog: Int32?
 
         package init() {}
     }
@@ -74,6 +77,14 @@ package final class ZstdStreamReader {
     package init(limits: Limits = Limits()) throws(ZstdError) {
         self.limits = limits
         context = try ZstdCalls.createDecompressionContext()
+        if let windowLog = limits.windowLog {
+            do throws(ZstdError) {
+                try ZstdCalls.limitWindow(context, log: windowLog)
+            } catch {
+                ZstdCalls.freeDecompressionContext(context)
+                throw error
+            }
+        }
     }
 
     deinit { ZstdCalls.freeDecompressionContext(context) }

@@ -29,6 +29,9 @@ public struct TrailEvent: Sendable {
     public var message: String?
     /// Extra string fields, written as-is under their keys. Scanned for PII before they are written.
     public var attributes: [String: String]
+    /// Text that its source flagged as holding PII (MSAL's `containsPII`): redacted at the strictest level, whatever
+    /// the trail's level.
+    package var redactsStrictly = false
 
     public init(
         name: Name,

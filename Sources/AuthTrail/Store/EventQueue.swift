@@ -36,6 +36,8 @@ package final class EventQueue: @unchecked Sendable {
         /// True when a flush or a close was asked for and not yet answered.
         package var flushPending: Bool
         package var closePending: Bool
+        /// Flush and close requests made so far, all together.
+        package var requests: Int { flushGeneration + closeGeneration }
     }
 
     package init(memoryLimitBytes: Int, wakeBytes: Int) {
@@ -74,6 +76,22 @@ package final class EventQueue: @unchecked Sendable {
     /// Asks the writer to flush and close the active segment and waits until it has, or until `timeout`.
     package func close(timeout: Duration) -> Bool { request(\.closeRequested, answeredBy: \.closeCompleted, timeout: timeout) }
 
+    /// `flush(timeout:)` without blocking the caller's thread: the wait happens on a short-lived thread of its own, so
+    /// neither the main thread nor a shared pool (Swift's cooperative threads, Dispatch's) waits, and the timeout
+    /// holds however busy those are.
+    package func flush(timeout: Duration) async -> Bool { await waitOnOwnThread { $0.flush(timeout: timeout) } }
+
+    /// `close(timeout:)` without blocking the caller's thread.
+    package func close(timeout: Duration) async -> Bool { await waitOnOwnThread { $0.close(timeout: timeout) } }
+
+    private func waitOnOwnThread(_ wait: @escaping @Sendable (EventQueue) -> Bool) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: wait(self)) }
+            thread.name = "AuthTrail flush"
+            thread.start()
+        }
+    }
+
     private func request(
         _ requested: ReferenceWritableKeyPath<EventQueue, Int>, answeredBy completed: KeyPath<EventQueue, Int>,
         timeout: Duration
@@ -109,13 +127,14 @@ package final class EventQueue: @unchecked Sendable {
 
     /// Waits until there is work (events, drops to report, a flush or close request) or `deadline` passes (nil: until
     /// there is work), then takes the queued events. With `take` false (the writer is backing off) it waits only for
-    /// `deadline` or `stop()`, and leaves the events queued.
-    package func next(deadline: Date?, take: Bool, returning spare: inout [TrailEvent]) -> Batch {
+    /// `deadline`, `stop()`, or more than `requestsAfter` flush and close requests, and leaves the events queued.
+    package func next(deadline: Date?, take: Bool, requestsAfter: Int? = nil, returning spare: inout [TrailEvent]) -> Batch {
         condition.lock()
         defer { condition.unlock() }
         while !stopping
             && (!take
-                || (flushRequested == flushCompleted && closeRequested == closeCompleted && events.isEmpty
+                ? requestsAfter.map { flushRequested + closeRequested <= $0 } ?? true
+                : (flushRequested == flushCompleted && closeRequested == closeCompleted && events.isEmpty
                     && unreportedDrops.isEmpty))
         {
             if let deadline {

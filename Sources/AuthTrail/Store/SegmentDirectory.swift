@@ -2,8 +2,12 @@ package import Foundation
 
 /// The segment files in a log folder, shared by every process that logs there: retention and torn-segment sealing.
 ///
-/// Every decision respects the `flock` each writer holds on its active segment, so one process never deletes or
-/// rewrites a segment another live process is writing.
+/// Writers hold a segment's `flock` only while they write to it (a suspended iOS app must hold none), so a lock says
+/// "being written right now", not "live". A segment is live while it has no seal and its writer, named by the process
+/// id in its file name, still runs and wrote to it within `abandonedAfter`. Live and locked segments are never
+/// rewritten or deleted. Should a process id have been reused, or a live writer sleep longer than `abandonedAfter`,
+/// and its segment be sealed anyway, that writer notices at its next write and moves to a new segment
+/// (`SegmentTaken`): what it had flushed is in the sealed copy.
 package struct SegmentDirectory: Sendable {
     package let path: String
 
@@ -16,8 +20,44 @@ package struct SegmentDirectory: Sendable {
         package var modified: Double
     }
 
+    /// An unsealed segment whose writer still runs is left alone until it has not been written for this long (1 h).
+    package static let abandonedAfter: Double = 3600
+
     package static func isSegmentName(_ name: String) -> Bool {
         name.hasPrefix("authtrail-") && name.hasSuffix(".jsonl.zst")
+    }
+
+    /// The writer's process id, from `authtrail-<time>-<pid>-<sequence>.jsonl.zst`.
+    package static func processID(inName name: String) -> Int32? {
+        let parts = name.dropLast(".jsonl.zst".count).split(separator: "-")
+        guard parts.count >= 4 else { return nil }
+        return Int32(parts[parts.count - 2])
+    }
+
+    /// Whether the unsealed segment `name` may still be written by a running process: `active`, a segment a writer of
+    /// this process has open, or another running process's segment written within `abandonedAfter`.
+    package func mayBeLive(_ name: String, modified: Double, active: String?, now: Double = Date().timeIntervalSince1970)
+        -> Bool
+    {
+        let file = "\(path)/\(name)"
+        if file == active || SegmentWriter.openInThisProcess.withLock({ $0.contains(file) }) { return true }
+        guard let writer = Self.processID(inName: name), writer != SystemCalls.processID else { return false }
+        return SystemCalls.isProcessAlive(writer) && now - modified < Self.abandonedAfter
+    }
+
+    /// Whether the file ends with a seal.
+    package static func isSealed(_ descriptor: Int32, size: Int) -> Bool {
+        let tail = (try? SystemCalls.read(descriptor, count: 16, at: max(0, size - 16))) ?? []
+        return SegmentSeal.isSeal(tail)
+    }
+
+    /// Names of the segments that end with a seal, in name order.
+    package func sealedSegmentNames() -> [String] {
+        ((try? segments()) ?? []).filter { entry in
+            guard let descriptor = try? SystemCalls.open("\(path)/\(entry.name)", write: false) else { return false }
+            defer { SystemCalls.close(descriptor) }
+            return Self.isSealed(descriptor, size: entry.size)
+        }.map(\.name)
     }
 
     /// Segments in name order, which is creation-time order.
@@ -48,7 +88,7 @@ package struct SegmentDirectory: Sendable {
             let tooOld = entry.modified < oldestKept
             guard tooMany || tooBig || tooOld else { continue }
             let file = "\(path)/\(entry.name)"
-            guard file != active, deleteIfUnlocked(file) else { continue }
+            guard file != active, deleteIfUnlocked(file, modified: entry.modified, active: active) else { continue }
             count -= 1
             total -= entry.size
             deleted.append(entry.name)
@@ -56,9 +96,16 @@ package struct SegmentDirectory: Sendable {
         return deleted
     }
 
-    private func deleteIfUnlocked(_ file: String) -> Bool {
-        guard let descriptor = try? SystemCalls.open(file, write: false) else { return false }
+    /// Deletes a segment that is neither being written nor live.
+    private func deleteIfUnlocked(_ file: String, modified: Double, active: String?) -> Bool {
+        guard let descriptor = try? SystemCalls.open(file, write: false),
+            let status = try? SystemCalls.status(descriptor)
+        else { return false }
         defer { SystemCalls.close(descriptor) }
+        let name = (file as NSString).lastPathComponent
+        if !Self.isSealed(descriptor, size: status.size), mayBeLive(name, modified: modified, active: active) {
+            return false
+        }
         guard (try? SystemCalls.tryLockExclusive(descriptor)) == true else { return false }
         SystemCalls.unlink(file)
         return true
@@ -66,9 +113,9 @@ package struct SegmentDirectory: Sendable {
 
     // MARK: Torn segments
 
-    /// Seals every segment that is neither sealed nor locked (its writer died or gave up on it): rewrites it with
-    /// every event that decodes, through a temporary file and a rename, and removes stale temporary files. Returns
-    /// the names sealed.
+    /// Seals every segment that is neither sealed, nor locked, nor live (its writer died, gave up on it, or left it
+    /// unwritten past `abandonedAfter`): rewrites it with every event that decodes, through a temporary file and a
+    /// rename, and removes stale temporary files. Returns the names sealed.
     @discardableResult
     package func sealTornSegments(active: String?) -> [String] {
         var sealed = [String]()
@@ -83,8 +130,8 @@ package struct SegmentDirectory: Sendable {
             guard let descriptor = try? SystemCalls.open(file, write: false) else { continue }
             defer { SystemCalls.close(descriptor) }
             guard let status = try? SystemCalls.status(descriptor) else { continue }
-            let tail = (try? SystemCalls.read(descriptor, count: 16, at: max(0, status.size - 16))) ?? []
-            if SegmentSeal.isSeal(tail) { continue }
+            if Self.isSealed(descriptor, size: status.size) { continue }
+            if mayBeLive(name, modified: status.modified, active: active) { continue }
             guard (try? SystemCalls.tryLockExclusive(descriptor)) == true else { continue }
             // Re-check under the lock: another process may have sealed it in between.
             if let again = try? SystemCalls.status(path: file), again.size != status.size { continue }
@@ -97,52 +144,5 @@ package struct SegmentDirectory: Sendable {
         guard let descriptor = try? SystemCalls.open(file, write: false) else { return }
         defer { SystemCalls.close(descriptor) }
         if (try? SystemCalls.tryLockExclusive(descriptor)) == true { SystemCalls.unlink(file) }
-    }
-
-    /// Writes every decodable frame and line of the torn file into a new sealed file and renames it over the old one.
-    private func rewrite(_ file: String, from descriptor: Int32) throws {
-        let reader = try ZstdStreamReader()
-        var source = FileDescriptorSource(descriptor: descriptor)
-        var sink = RecoverySink()
-        reader.read(from: &source, into: &sink)
-        let temporary = "\(path)/.authtrail-recover-\(SystemCalls.processID)-\(UUID().uuidString).tmp"
-        let output = try SystemCalls.open(temporary, write: true, create: true, exclusive: true, append: true, mode: 0o600)
-        defer { SystemCalls.close(output) }
-        do {
-            _ = try SystemCalls.tryLockExclusive(output)
-            var bytes = [UInt8]()
-            for (variant, payload) in sink.skippableFrames { bytes += SkippableFrame.encode(payload, variant: variant) }
-            let compressor = try ZstdCompressor(level: 3, checksum: true)
-            for line in sink.lines {
-                try compressor.write(line, into: &bytes)
-                if compressor.frameContentBytes >= 1 << 20 { try compressor.endFrame(into: &bytes) }
-            }
-            if compressor.frameContentBytes > 0 { try compressor.endFrame(into: &bytes) }
-            bytes += SegmentSeal.recovered
-            try SystemCalls.writeAll(output, bytes)
-            try SystemCalls.synchronize(output)
-            try SystemCalls.rename(temporary, to: file)
-        } catch {
-            SystemCalls.unlink(temporary)
-            throw error
-        }
-    }
-
-    /// Keeps the metadata frame and every complete line (with its newline) of a torn segment.
-    private struct RecoverySink: DecodedStreamSink {
-        var skippableFrames: [(UInt8, [UInt8])] = []
-        var lines: [[UInt8]] = []
-
-        mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
-            if variant != SegmentSeal.variant { skippableFrames.append((variant, Array(payload))) }
-        }
-
-        mutating func line(_ bytes: UnsafeRawBufferPointer) {
-            var line = Array(bytes)
-            line.append(UInt8(ascii: "\n"))
-            lines.append(line)
-        }
-
-        mutating func issue(_ issue: DecodeIssue) {}
     }
 }

@@ -4,14 +4,23 @@ import Foundation
 /// close) a seal.
 ///
 /// Files are named `authtrail-<UTC time>-<pid>-<sequence>.jsonl.zst` and created with mode 0600. The file is first
-/// created under a hidden temporary name, locked (`flock`) and given its metadata frame, then linked to its final name,
-/// so another process never sees an active segment that is not locked. The lock lives as long as the descriptor: it
-/// tells other processes (retention, torn-segment sealing) that this segment is live, and vanishes with the process
-/// on `kill -9`.
+/// created under a hidden temporary name, locked (`flock`) and given its metadata frame, then linked to its final name.
+///
+/// The lock is held only while bytes are written, never between writes: iOS kills a suspended app that holds a file
+/// lock in an App Group container (`0xdead10cc`), and an app can be suspended at any moment. Other processes tell a
+/// live segment by its writer's process id and last write (`SegmentDirectory`); should one of them still seal or
+/// delete it, the next write sees that the path no longer names this file and throws `SegmentTaken`, and the writer
+/// opens a new segment.
 package final class SegmentWriter {
+    /// The segments this process's writers have open: another `Trail` of the same process on the same folder must
+    /// not take them for abandoned ones.
+    package static let openInThisProcess = Locked<Set<String>>([])
+
     package let path: String
     package let metadata: SegmentMetadata
     private let descriptor: Int32
+    /// The file this writer created: a path that names another file (or none) means someone replaced it.
+    private let identity: FileIdentity
     private let compressor: CompressionWorker
     private var closed = false
     /// Compressed bytes on disk that decode completely (the file is cut back to this after a failed write).
@@ -34,13 +43,14 @@ package final class SegmentWriter {
     ///     what it produced).
     package init(
         directory: String, metadata: SegmentMetadata, compressionLevel: Int32, frameContentLimit: Int = 1 << 20,
-        flushBytes: Int = 256 << 10
+        flushBytes: Int = 256 << 10, protection: FileProtection = .none
     ) throws {
         let name = Self.fileName(createdAt: metadata.createdAt, processID: metadata.processID, sequence: metadata.segmentSequence)
         path = "\(directory)/\(name)"
         self.metadata = metadata
         let temporary = "\(directory)/.\(name).\(UUID().uuidString).tmp"
         descriptor = try SystemCalls.open(temporary, write: true, create: true, exclusive: true, append: true, mode: 0o600)
+        SystemCalls.applyProtection(protection, to: temporary)
         do {
             defer { SystemCalls.unlink(temporary) }
             compressor = try CompressionWorker(
@@ -50,6 +60,9 @@ package final class SegmentWriter {
             try SystemCalls.writeAll(descriptor, header)
             bytesWritten = header.count
             try SystemCalls.link(temporary, to: path)
+            identity = try SystemCalls.status(descriptor).identity
+            Self.openInThisProcess.withLock { _ = $0.insert(path) }
+            SystemCalls.unlock(descriptor)
         } catch {
             SystemCalls.close(descriptor)
             throw error
@@ -58,7 +71,10 @@ package final class SegmentWriter {
 
     deinit {
         compressor.stop()
-        if !closed { SystemCalls.close(descriptor) }
+        if !closed {
+            SystemCalls.close(descriptor)
+            Self.openInThisProcess.withLock { _ = $0.remove(path) }
+        }
     }
 
     /// `authtrail-20261122T215658.123Z-4711-000001.jsonl.zst`: sorts by time, then process, then sequence.
@@ -96,8 +112,9 @@ package final class SegmentWriter {
     /// - Returns: the app events this flush made durable.
     @discardableResult
     package func flush(durable: Bool) throws -> Int {
-        try writePending(compressor.drain { compressor, output throws(ZstdError) in try compressor.flush(into: &output) })
-        if durable { try SystemCalls.synchronize(descriptor) }
+        try writePending(
+            compressor.drain { compressor, output throws(ZstdError) in try compressor.flush(into: &output) },
+            durable: durable)
         return takeUnflushed()
     }
 
@@ -108,29 +125,38 @@ package final class SegmentWriter {
         guard !closed else { return 0 }
         var pending = try compressor.drain { compressor, output throws(ZstdError) in try compressor.endFrame(into: &output) }
         pending += SegmentSeal.clean
-        try writePending(pending)
-        if durable { try SystemCalls.synchronize(descriptor) }
-        closed = true
+        try writePending(pending, durable: durable)
+        markClosed()
         SystemCalls.close(descriptor)
         compressor.stop()
         return takeUnflushed()
     }
 
-    /// Gives up on the file after a failed write: cuts it back to its last decodable byte and closes it (which
-    /// releases the lock, so the next segment opening seals it). Returns the app events that were not flushed.
+    /// Gives up on the file after a failed write: cuts it back to its last decodable byte and closes it; no longer open
+    /// in this process, it is sealed by the next segment opening. Returns the app events that were not flushed.
     package func abandon() -> Int {
         guard !closed else { return 0 }
-        try? SystemCalls.truncate(descriptor, to: bytesWritten)
-        closed = true
+        if (try? lockForWriting()) != nil {
+            try? SystemCalls.truncate(descriptor, to: bytesWritten)
+            SystemCalls.unlock(descriptor)
+        }
+        markClosed()
         SystemCalls.close(descriptor)
         compressor.stop()
         return takeUnflushed()
     }
 
-    /// True when the file was deleted or renamed away while open: what is written to it can no longer be read.
-    package var isUnlinked: Bool {
-        guard let status = try? SystemCalls.status(descriptor) else { return true }
-        return status.links == 0
+    /// True when the path no longer names this file: it was deleted, or replaced (sealed by another process).
+    package var isReplaced: Bool {
+        guard let status = try? SystemCalls.status(descriptor), status.links > 0,
+            let current = try? SystemCalls.status(path: path)
+        else { return true }
+        return current.identity != identity
+    }
+
+    private func markClosed() {
+        closed = true
+        Self.openInThisProcess.withLock { _ = $0.remove(path) }
     }
 
     private func takeUnflushed() -> Int {
@@ -138,8 +164,11 @@ package final class SegmentWriter {
         return unflushedEventCount
     }
 
-    private func writePending(_ pending: [UInt8]) throws {
-        guard !pending.isEmpty else { return }
+    /// Writes `pending` under the file's lock, taken for this write only.
+    private func writePending(_ pending: [UInt8], durable: Bool = false) throws {
+        guard !pending.isEmpty || durable else { return }
+        try lockForWriting()
+        defer { SystemCalls.unlock(descriptor) }
         do {
             try SystemCalls.writeAll(descriptor, pending)
         } catch {
@@ -148,5 +177,33 @@ package final class SegmentWriter {
             throw error
         }
         bytesWritten += pending.count
+        if durable { try SystemCalls.synchronize(descriptor) }
+    }
+
+    /// Takes the file's lock, waiting up to about 200 ms for another process's sealing or retention pass to let go,
+    /// and checks that the path still names this file.
+    private func lockForWriting() throws {
+        var attempts = 0
+        while try !SystemCalls.tryLockExclusive(descriptor) {
+            attempts += 1
+            guard attempts < 100 else { throw SegmentTaken(path: path, deleted: false) }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        if isReplaced {
+            SystemCalls.unlock(descriptor)
+            let deleted = (try? SystemCalls.status(path: path)) == nil
+            throw SegmentTaken(path: path, deleted: deleted)
+        }
+    }
+}
+
+/// The active segment was deleted, or sealed or held by another process, while this one was not writing to it: the
+/// writer starts a new segment. Unless the file was deleted, the events it had flushed are in the file that remains.
+package struct SegmentTaken: Error, CustomStringConvertible {
+    package var path: String
+    /// The path names no file any more: what the segment held is gone.
+    package var deleted: Bool
+    package var description: String {
+        "\(path): " + (deleted ? "deleted while open" : "sealed or locked by another process")
     }
 }

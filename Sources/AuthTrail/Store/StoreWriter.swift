@@ -1,14 +1,22 @@
 import Foundation
 
-/// The writer thread: takes batches from the `EventQueue`, redacts, serializes, compresses and writes them, flushes by
-/// policy, rotates segments, applies retention, seals torn segments, and backs off and retries when writing fails.
+/// The writer thread: loads the install identity, takes batches from the `EventQueue`, redacts, serializes, compresses
+/// and writes them, flushes by policy, rotates segments, applies retention, seals torn segments, and backs off and
+/// retries when writing fails.
 ///
-/// Everything here runs on one thread, so it needs no lock; what other threads see goes through `queue.report`.
+/// Until the identity can be read (before the first unlock, the key store or the folder may refuse), events stay in
+/// the queue within its cap and the writer retries with backoff: `Trail.init` never waits for the disk.
+///
+/// Everything here runs on one thread, so it needs no lock; what other threads see goes through `queue.report` and
+/// `published`.
 package final class StoreWriter {
     private let queue: EventQueue
     private let configuration: TrailConfiguration
-    private let installID: String
-    private let redactor: Redactor
+    private var identity: InstallIdentity?
+    private var redactor: Redactor?
+    /// For events whose source flagged PII: the strictest level.
+    private var strictRedactor: Redactor?
+    private let published: Locked<InstallIdentity?>
     private let directory: SegmentDirectory
     private var segment: SegmentWriter?
     private var encoder = JSONLineWriter()
@@ -22,6 +30,10 @@ package final class StoreWriter {
     private var spare: [TrailEvent] = []
     /// Events taken from the queue that could not be written yet (no segment could be opened).
     private var held: [TrailEvent] = []
+    /// Flush and close requests seen while backing off; a new one cuts the backoff short.
+    private var requestsSeen = 0
+    private var sealedAtStart = false
+    private let mirror: UnifiedLogMirror?
 
     /// Uncompressed bytes serialized before they are handed to the compressor: zstd's block size, or the rotation
     /// size when that is smaller (a segment overshoots its rotation size by at most one chunk's output). Against
@@ -31,13 +43,20 @@ package final class StoreWriter {
     static let firstBackoff = 0.05
     static let longestBackoff = 30.0
 
-    package init(queue: EventQueue, configuration: TrailConfiguration, installID: String, redactor: Redactor) {
+    /// - Parameters:
+    ///   - identity: the install identity when the caller already has it (benchmarks); nil to load it on the thread.
+    ///   - published: where the identity is published for other threads once loaded.
+    package init(
+        queue: EventQueue, configuration: TrailConfiguration, identity: InstallIdentity? = nil,
+        published: Locked<InstallIdentity?> = Locked(nil)
+    ) {
         self.queue = queue
         self.configuration = configuration
-        self.installID = installID
-        self.redactor = redactor
+        self.published = published
         directory = SegmentDirectory(path: configuration.directory.path)
         chunkBytes = min(128 << 10, max(4 << 10, configuration.rotation.maxSegmentBytes))
+        mirror = configuration.mirrorsToUnifiedLog ? UnifiedLogMirror() : nil
+        if let identity { adopt(identity) }
     }
 
     /// Starts the writer thread. It ends after `queue.stop()`.
@@ -50,19 +69,69 @@ package final class StoreWriter {
     }
 
     private func run() {
-        // A crashed process's torn segments are sealed at start, off the app's thread, before anything is written.
-        directory.sealTornSegments(active: nil)
         while true {
-            let now = Date()
-            let backingOff = retryAt.map { now < $0 } ?? false
-            let batch = queue.next(deadline: nextDeadline(backingOff: backingOff), take: !backingOff, returning: &spare)
+            let backingOff = retryAt.map { Date() < $0 } ?? false
+            let ready = !backingOff && (identity != nil || loadIdentity())
+            if ready && !sealedAtStart {
+                // A crashed process's torn segments are sealed at start, off the app's thread, before anything is
+                // written.
+                sealedAtStart = true
+                announceSealed(directory.sealTornSegments(active: nil))
+            }
+            let batch = queue.next(
+                deadline: nextDeadline(backingOff: !ready), take: ready, requestsAfter: ready ? nil : requestsSeen,
+                returning: &spare)
             if batch.stopping {
                 finish(batch)
                 return
             }
-            if backingOff { continue }
+            guard ready else {
+                // A flush or shutdown asked for during a backoff is tried at once, not at the end of the backoff.
+                if batch.requests > requestsSeen {
+                    requestsSeen = batch.requests
+                    retryAt = Date()
+                }
+                continue
+            }
+            requestsSeen = batch.requests
             process(consume batch)
         }
+    }
+
+    /// Creates the folder and reads (or creates) the install id and key. On failure, schedules a retry.
+    private func loadIdentity() -> Bool {
+        do {
+            let path = configuration.directory.path
+            try SystemCalls.makeDirectory(path, mode: 0o700)
+            try? SystemCalls.setMode(path, 0o700)
+            SystemCalls.applyProtection(configuration.fileProtection, to: path)
+            adopt(
+                try InstallIdentity.loadOrCreate(
+                    in: path, keyStore: configuration.keyStore, protection: configuration.fileProtection))
+            retryAt = nil
+            backoff = 0
+            queue.report { $0.status = .writing }
+            return true
+        } catch {
+            fail(error)
+            return false
+        }
+    }
+
+    private func adopt(_ identity: InstallIdentity) {
+        self.identity = identity
+        let redactor = Redactor(level: configuration.redactionLevel, key: identity.key, rules: configuration.redactionRules)
+        self.redactor = redactor
+        var strict = redactor
+        strict.level = .maskAllPII
+        strictRedactor = strict
+        published.withLock { $0 = identity }
+    }
+
+    /// Tells the app (`TrailConfiguration.onSegmentSealed`) about segments that will not change again.
+    private func announceSealed(_ names: [String]) {
+        guard let onSegmentSealed = configuration.onSegmentSealed else { return }
+        for name in names { onSegmentSealed(configuration.directory.appendingPathComponent(name)) }
     }
 
     /// When the writer must wake without being asked: the end of a backoff, or an interval flush.
@@ -111,8 +180,12 @@ package final class StoreWriter {
             if segment != nil {
                 let intervalDue = Date().timeIntervalSince(lastFlush) >= configuration.flushInterval.seconds
                 if flushNow || intervalDue { try flush() }
-                if batch.closePending { try closeSegment() }
+                // `shutdown()` makes the closed segment durable whatever `synchronizeOnFlush` says.
+                if batch.closePending { try closeSegment(durable: true) }
             }
+        } catch let taken as SegmentTaken {
+            failed = true
+            segmentTaken(taken)
         } catch {
             failed = true
             fail(error)
@@ -128,14 +201,19 @@ package final class StoreWriter {
     /// Redacts and serializes `events[start...]` into `encoder` until about `chunkBytes` are written; returns the index
     /// after the last event serialized.
     private func serializeChunk(of events: inout [TrailEvent], from start: Int, flushNow: inout Bool) -> Int {
-        events.withUnsafeMutableBufferPointer { events in
+        // Only called once the identity is loaded (`run` takes no batch before).
+        guard let installID = identity?.installID, let redactor, let strictRedactor else { return start }
+        return events.withUnsafeMutableBufferPointer { events in
             var next = start
             repeat {
                 sequence += 1
                 // A held event may be redacted again on retry, which changes nothing.
                 let event = events.baseAddress! + next
                 let context = EventContext(installID: installID, sequence: sequence)
-                Self.serialize(&event.pointee, redactor: redactor, into: &encoder, context: context)
+                Self.serialize(
+                    &event.pointee, redactor: event.pointee.redactsStrictly ? strictRedactor : redactor,
+                    into: &encoder, context: context)
+                mirror?.log(event.pointee)
                 if event.pointee.severity >= .error { flushNow = true }
                 next += 1
             } while next < events.count && encoder.count < chunkBytes
@@ -170,7 +248,7 @@ package final class StoreWriter {
     private func append(_ event: TrailEvent, to segment: SegmentWriter) throws {
         sequence += 1
         encoder.removeAll()
-        event.encode(into: &encoder, context: EventContext(installID: installID, sequence: sequence))
+        event.encode(into: &encoder, context: EventContext(installID: identity?.installID ?? "", sequence: sequence))
         try encoder.withBytes { lines throws(ZstdError) in try segment.append(lines: lines, count: 0) }
     }
 
@@ -178,7 +256,7 @@ package final class StoreWriter {
         guard let segment else { return }
         let written = try segment.flush(durable: configuration.synchronizeOnFlush)
         lastFlush = Date()
-        if segment.isUnlinked {
+        if segment.isReplaced, (try? SystemCalls.status(path: segment.path)) == nil {
             // Someone deleted the file (or the folder): what it held is gone.
             self.segment = nil
             let gone = segment.eventCount
@@ -195,12 +273,33 @@ package final class StoreWriter {
     }
 
     /// Ends the active segment cleanly (frame end and seal); the next event opens a new one.
-    private func closeSegment() throws {
+    private func closeSegment(durable: Bool? = nil) throws {
         guard let current = segment else { return }
-        let written = try current.close(durable: configuration.synchronizeOnFlush)
+        let written = try current.close(durable: durable ?? configuration.synchronizeOnFlush)
         segment = nil
         lastFlush = Date()
         queue.report { $0.eventsWritten += written }
+        announceSealed([(current.path as NSString).lastPathComponent])
+    }
+
+    /// The active segment was deleted, or sealed or held by another process, between two writes. What was not yet
+    /// flushed is lost; what was flushed is lost too if the file was deleted, else it is in the file that remains. A
+    /// new segment opens at once.
+    private func segmentTaken(_ taken: SegmentTaken) {
+        guard let segment else { return }
+        let unflushed = segment.abandon()
+        let flushed = segment.eventCount - unflushed
+        self.segment = nil
+        retryAt = Date()
+        queue.report {
+            if taken.deleted {
+                $0.eventsWritten -= flushed
+                $0.eventsLost += flushed
+            }
+            $0.eventsLost += unflushed
+            $0.failures += 1
+            $0.lastError = taken.description
+        }
     }
 
     /// Opens the next segment after sealing torn ones and applying retention. On failure, schedules a retry.
@@ -209,12 +308,13 @@ package final class StoreWriter {
         do {
             let path = configuration.directory.path
             try SystemCalls.makeDirectory(path, mode: 0o700)
-            directory.sealTornSegments(active: nil)
+            announceSealed(directory.sealTornSegments(active: nil))
             let now = configuration.clock.now()
             let metadata = nextMetadata(createdAt: now)
+            SystemCalls.applyProtection(configuration.fileProtection, to: path)
             let writer = try SegmentWriter(
                 directory: path, metadata: metadata, compressionLevel: Int32(configuration.compressionLevel),
-                flushBytes: configuration.flushBufferBytes)
+                flushBytes: configuration.flushBufferBytes, protection: configuration.fileProtection)
             segment = writer
             segmentOpenedAt = now
             lastFlush = Date()
@@ -234,11 +334,11 @@ package final class StoreWriter {
         segmentSequence += 1
         let os = SegmentMetadata.currentOperatingSystem
         return SegmentMetadata(
-            installID: installID, appID: configuration.app.identifier, appVersion: configuration.app.version,
+            installID: identity?.installID ?? "", appID: configuration.app.identifier, appVersion: configuration.app.version,
             osName: os.name, osVersion: os.version, libraryVersion: authTrailLibraryVersion,
             zstdVersion: zstdLibraryVersion, processID: Int(SystemCalls.processID),
             segmentSequence: segmentSequence, createdAt: Timestamp.string(createdAt),
-            redactionLevel: configuration.redactionLevel, redactionKeyID: redactor.keyID,
+            redactionLevel: configuration.redactionLevel, redactionKeyID: redactor?.keyID ?? "",
             compressionLevel: configuration.compressionLevel)
     }
 
@@ -290,14 +390,16 @@ package final class StoreWriter {
     private func finish(_ batch: EventQueue.Batch) {
         var closing = batch
         closing.closePending = true
-        if retryAt.map({ Date() >= $0 }) ?? true {
+        if identity != nil && (retryAt.map({ Date() >= $0 }) ?? true) {
             process(closing)
         } else {
             lose(batch.events.count)
         }
         lose(held.count)
         held = []
-        if let segment { _ = try? segment.close(durable: true) }
+        if let segment, (try? segment.close(durable: true)) != nil {
+            announceSealed([(segment.path as NSString).lastPathComponent])
+        }
         queue.report(flushed: batch.flushGeneration, closed: batch.closeGeneration) { _ in }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The audit trail of an app's token acquisitions: records redacted events into zstd-compressed segments.
 ///
@@ -14,25 +14,29 @@ import Foundation
 /// down: drops, losses and write failures are counted in `health`.
 public final class Trail: Sendable {
     public let configuration: TrailConfiguration
-    /// This install's random id, written into every event.
-    public let installID: String
-    package let redactor: Redactor
     private let queue: EventQueue
+    private let identity = Locked<InstallIdentity?>(nil)
     private let signedInUser = Locked<String?>(nil)
 
-    /// Opens (or creates) the log directory and its install identity, and starts the writer thread. The first segment
-    /// is created with the first event; torn segments left by a crashed process are sealed then.
+    /// Starts the writer thread, which creates the log folder, reads (or creates) the install identity and seals torn
+    /// segments left by a crashed process. Nothing here touches the disk: before the first unlock after a restart, or
+    /// while the folder refuses writes, the trail starts degraded (events wait in the queue within its cap, `health`
+    /// says why) and recovers on its own.
+    /// - Throws: `TrailConfiguration.Invalid` when the configuration cannot work (a folder that is not a file URL).
     public init(configuration: TrailConfiguration) throws {
+        guard configuration.directory.isFileURL else {
+            throw TrailConfiguration.Invalid(reason: "the trail's directory must be a file URL")
+        }
         self.configuration = configuration
-        let directory = configuration.directory.path
-        try SystemCalls.makeDirectory(directory, mode: 0o700)
-        try? SystemCalls.setMode(directory, 0o700)
-        let identity = try InstallIdentity.loadOrCreate(in: directory)
-        installID = identity.installID
-        redactor = Redactor(level: configuration.redactionLevel, key: identity.key, rules: configuration.redactionRules)
         queue = EventQueue(memoryLimitBytes: configuration.memoryLimitBytes, wakeBytes: configuration.flushBufferBytes)
-        StoreWriter.start(StoreWriter(queue: queue, configuration: configuration, installID: installID, redactor: redactor))
+        StoreWriter.start(StoreWriter(queue: queue, configuration: configuration, published: identity))
     }
+
+    /// This install's random id, written into every event; nil until the writer has read or created it.
+    public var installID: String? { identity.withLock { $0?.installID } }
+
+    /// The public fingerprint of the pseudonym key (`redaction.key_id` in every segment); nil until it is loaded.
+    public var redactionKeyID: String? { identity.withLock { $0?.key.id } }
 
     deinit { queue.stop() }
 
@@ -44,7 +48,10 @@ public final class Trail: Sendable {
     }
 
     /// Makes everything recorded so far decodable from the files, even if the process dies right after, and waits for
-    /// the writer to do it.
+    /// the writer to do it. A flush asked for while the writer is backing off after a failed write is tried at once.
+    ///
+    /// Blocks the calling thread (on a condition, which lends the writer no priority): prefer `flush() async`, and
+    /// never call this on the main thread.
     /// - Parameter timeout: how long to wait; the flush still happens later if the writer is busy or retrying.
     /// - Returns: true when the flush finished within `timeout`.
     @discardableResult
@@ -52,12 +59,52 @@ public final class Trail: Sendable {
         queue.flush(timeout: timeout)
     }
 
-    /// Writes what is queued and ends the current segment cleanly. Call when the app goes to the background or exits;
-    /// recording again afterwards starts a new segment.
+    /// Makes everything recorded so far decodable from the files, suspending the caller's task (no thread waits).
+    /// Once it returns, the trail holds no file lock.
+    /// - Returns: true when the flush finished within `timeout`.
+    @discardableResult
+    public func flush(timeout: Duration = .seconds(5)) async -> Bool {
+        await queue.flush(timeout: timeout)
+    }
+
+    /// Writes what is queued, ends the current segment cleanly and makes it durable (fsync; `F_FULLFSYNC` on Apple
+    /// platforms). Recording again afterwards starts a new segment. Blocks the calling thread: prefer
+    /// `shutdown() async`.
     /// - Returns: true when the segment was closed within `timeout`.
     @discardableResult
     public func shutdown(timeout: Duration = .seconds(5)) -> Bool {
         queue.close(timeout: timeout)
+    }
+
+    /// `shutdown(timeout:)` without blocking a thread.
+    @discardableResult
+    public func shutdown(timeout: Duration = .seconds(5)) async -> Bool {
+        await queue.close(timeout: timeout)
+    }
+
+    /// Call when the app moves to the background (`sceneDidEnterBackground`, inside a background task): flushes
+    /// everything recorded so far. The trail holds file locks only while it writes, so once this returns none is
+    /// held, and iOS will not kill the suspended app for a lock in an App Group container (`0xdead10cc`).
+    /// - Returns: true when the flush finished within `timeout`.
+    @discardableResult
+    public func enterBackground(timeout: Duration = .seconds(3)) async -> Bool {
+        await queue.flush(timeout: timeout)
+    }
+
+    /// Segments that will not change again (closed by rotation or shutdown, or recovered after a crash), oldest
+    /// first: what an app uploads. The active segments of running processes are not listed.
+    public func sealedSegments() -> [URL] {
+        let directory = SegmentDirectory(path: configuration.directory.path)
+        return directory.sealedSegmentNames().map { configuration.directory.appendingPathComponent($0) }
+    }
+
+    /// Redacts `text` as the trail redacts events, with this install's key: pseudonyms match the ones in its segments.
+    /// For text a user pastes into a support request from inside the app (the key never leaves the device, so
+    /// `authtrail redact` elsewhere cannot match them). Nil until the writer has loaded the key.
+    public func redact(text: String) -> String? {
+        guard let key = identity.withLock({ $0?.key }) else { return nil }
+        let redactor = Redactor(level: configuration.redactionLevel, key: key, rules: configuration.redactionRules)
+        return redactor.redact(text: text)
     }
 
     /// Names the signed-in account (for example `account.username` or its home account id) for the acquisition events

@@ -14,10 +14,20 @@ public struct TrailConfiguration: Sendable {
     /// 64 KiB flushes, 15.1x against 14.8x under the flush policy); levels 5-9 gain little and cost 4-6x the time
     /// (docs/BENCHMARKS.md, "Store").
     public var compressionLevel: Int
-    /// fsync at every flush and rotation. Off by default: a flush already survives a crash of the app (the bytes are
-    /// in the kernel); fsync adds power-loss safety at the cost of disk latency on the writer thread. `shutdown()`
-    /// always fsyncs the segment it closes.
+    /// fsync (`F_FULLFSYNC` on Apple platforms) at every flush and rotation. Off by default: a flush already survives
+    /// a crash of the app (the bytes are in the kernel); fsync adds power-loss safety at the cost of disk latency on
+    /// the writer thread. `shutdown()` always makes the segment it closes durable.
     public var synchronizeOnFlush: Bool
+    /// The data-protection class of the folder and every file in it (Apple platforms).
+    public var fileProtection: FileProtection
+    /// Where the pseudonym key lives: the Keychain on Apple platforms, never the log folder.
+    public var keyStore: KeyStore
+    /// Called on the writer thread with each segment that will not change again: closed by rotation or shutdown, or
+    /// recovered after a crash. For apps that upload logs; keep it short (hand the URL to a queue).
+    public var onSegmentSealed: (@Sendable (URL) -> Void)?
+    /// Also sends every event, after redaction, to the unified log (`os.Logger`, subsystem `AuthTrail`), its text
+    /// with private interpolation, so it shows in Console.app. Apple platforms only; off by default.
+    public var mirrorsToUnifiedLog: Bool
     /// Where timestamps and durations come from; the system clock unless a test or simulation injects one.
     public var clock: any TrailClock
     /// Memory the queue of events waiting for the writer may use. When it is full, `record` drops the event instead
@@ -61,12 +71,23 @@ public struct TrailConfiguration: Sendable {
         }
     }
 
+    /// A configuration `Trail.init` refuses.
+    public struct Invalid: Error, Sendable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
     /// - Parameters:
-    ///   - directory: where segments go, for example Application Support/AuthTrail.
+    ///   - directory: where segments go, for example Application Support/AuthTrail or an App Group container's
+    ///     Library/Application Support/AuthTrail when an app and its extensions share one trail.
     ///   - app: the app's identifier and version, recorded in every segment.
     ///   - redactionLevel: how much the redactor hides (all PII).
     ///   - compressionLevel: the zstd level (1).
     ///   - synchronizeOnFlush: fsync at every flush and rotation (off).
+    ///   - fileProtection: the data-protection class (complete until first user authentication).
+    ///   - keyStore: where the pseudonym key lives (`KeyStore.platformDefault`).
+    ///   - onSegmentSealed: called on the writer thread with each segment that will not change again (none).
+    ///   - mirrorsToUnifiedLog: also send every event, after redaction, to the unified log (off; Apple platforms).
     ///   - clock: where timestamps and durations come from (the system clock).
     ///   - memoryLimitBytes: the queue's memory cap (4 MiB).
     ///   - flushInterval: the longest time a recorded event waits before it is flushed (1 s).
@@ -79,6 +100,10 @@ public struct TrailConfiguration: Sendable {
         redactionLevel: RedactionLevel = .maskAllPII,
         compressionLevel: Int = 1,
         synchronizeOnFlush: Bool = false,
+        fileProtection: FileProtection = .completeUntilFirstUserAuthentication,
+        keyStore: KeyStore = .platformDefault,
+        onSegmentSealed: (@Sendable (URL) -> Void)? = nil,
+        mirrorsToUnifiedLog: Bool = false,
         clock: any TrailClock = SystemTrailClock(),
         memoryLimitBytes: Int = 4 << 20,
         flushInterval: Duration = .seconds(1),
@@ -91,6 +116,10 @@ public struct TrailConfiguration: Sendable {
         self.redactionLevel = redactionLevel
         self.compressionLevel = compressionLevel
         self.synchronizeOnFlush = synchronizeOnFlush
+        self.fileProtection = fileProtection
+        self.keyStore = keyStore
+        self.onSegmentSealed = onSegmentSealed
+        self.mirrorsToUnifiedLog = mirrorsToUnifiedLog
         self.clock = clock
         self.memoryLimitBytes = memoryLimitBytes
         self.flushInterval = flushInterval

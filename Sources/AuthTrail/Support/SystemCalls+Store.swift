@@ -15,6 +15,14 @@ package struct FileStatus: Sendable, Hashable {
     package var links: Int
     /// A regular file (not a FIFO, socket or device), so it can be read twice.
     package var isRegular: Bool
+    /// Device and inode: the same for two paths or descriptors only when they name the same file.
+    package var identity: FileIdentity
+}
+
+/// Which file a path or descriptor names, whatever its name: a file renamed over another gets a new identity.
+package struct FileIdentity: Sendable, Hashable {
+    package var device: UInt64
+    package var inode: UInt64
 }
 
 /// The calls the store needs beyond reading and writing: advisory locks, truncation, file status and listings.
@@ -29,6 +37,11 @@ extension SystemCalls {
             if error == EWOULDBLOCK || error == EAGAIN { return false }
             throw SystemError(errno: error, operation: "flock")
         }
+    }
+
+    /// Releases a `flock` taken with `tryLockExclusive` (closing the descriptor releases it too).
+    package static func unlock(_ descriptor: Int32) {
+        while flock(descriptor, LOCK_UN) != 0 && errno == EINTR {}
     }
 
     /// Cuts the file back to `size` bytes (drops a partly written block after a failed write).
@@ -102,6 +115,7 @@ extension FileStatus {
         #endif
         self.init(
             size: Int(info.st_size), modified: modified, links: Int(info.st_nlink),
-            isRegular: info.st_mode & S_IFMT == S_IFREG)
+            isRegular: info.st_mode & S_IFMT == S_IFREG,
+            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 }

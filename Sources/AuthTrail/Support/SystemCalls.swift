@@ -64,7 +64,12 @@ package enum SystemCalls {
         try result.get()
     }
 
+    /// Forces the file's bytes to stable storage, so they survive a power loss. On Darwin `fsync` only reaches the
+    /// drive's cache; `F_FULLFSYNC` flushes the cache too (`fsync` remains the fallback where a file system refuses it).
     package static func synchronize(_ descriptor: Int32) throws(SystemError) {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
         if fsync(descriptor) != 0 { throw SystemError(errno: errno, operation: "fsync") }
     }
 
@@ -117,9 +122,12 @@ package enum SystemCalls {
     }
 
     /// Writes `bytes` to a new file at `path` with `mode`, failing if it exists (so two processes agree on one value).
-    package static func createFile(_ path: String, bytes: [UInt8], mode: UInt32 = 0o600) throws(SystemError) {
+    package static func createFile(
+        _ path: String, bytes: [UInt8], mode: UInt32 = 0o600, protection: FileProtection = .none
+    ) throws(SystemError) {
         let descriptor = try open(path, write: true, create: true, exclusive: true, mode: mode)
         defer { close(descriptor) }
+        applyProtection(protection, to: path)
         try writeAll(descriptor, bytes)
         try synchronize(descriptor)
     }

@@ -14,7 +14,11 @@ struct TrailRedactionTests {
     func segmentsAreRedacted(level: RedactionLevel) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let trail = try Trail(configuration: TrailConfiguration(directory: directory.url, redactionLevel: level))
+        let keys = try TemporaryDirectory("authtrail-keys")
+        defer { keys.remove() }
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, redactionLevel: level, keyStore: .files(in: keys.url)))
         let snippets = Array(RedactionCorpus.make(rounds: 4, seed: 77))
         for snippet in snippets {
             trail.record(
@@ -36,10 +40,12 @@ struct TrailRedactionTests {
         let lines = decoded.text.split(separator: "\n").map(String.init)
         #expect(lines.count == snippets.count + 1)
         #expect(lines[0].contains("\"redaction.level\":\"\(level.rawValue)\""))
-        #expect(lines[0].contains("\"redaction.key_id\":\"\(trail.redactor.keyID)\""))
+        let keyID = try #require(trail.redactionKeyID)
+        #expect(lines[0].contains("\"redaction.key_id\":\"\(keyID)\""))
 
         // The key itself is never written; only its fingerprint is.
-        let keyBytes = try Data(contentsOf: directory.url.appendingPathComponent(".redaction-key"))
+        let installID = try #require(trail.installID)
+        let keyBytes = try Data(contentsOf: keys.url.appendingPathComponent("\(installID).key"))
         let keyHex = keyBytes.map { String(format: "%02x", $0) }.joined()
         let keyInLog = decoded.text.contains(keyHex)
         #expect(!keyInLog, "the pseudonym key was written to the segment")

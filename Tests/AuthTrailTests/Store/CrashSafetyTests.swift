@@ -52,7 +52,7 @@ struct CrashSafetyTests {
         #expect(leftovers.isEmpty, "temporary files are cleaned up: \(leftovers)")
     }
 
-    @Test("a torn segment is rewritten with every event, sealed, and never appended to; a locked one is left alone")
+    @Test("a torn segment is rewritten with every event, sealed, and never appended to; an open one is left alone")
     func tornSegmentIsSealedNotAppended() throws {
         let directory = try TemporaryDirectory("authtrail-torn")
         defer { directory.remove() }
@@ -90,7 +90,7 @@ struct CrashSafetyTests {
         #expect(decoded.skippableFrames.first.map { String(decoding: $0.payload, as: UTF8.self) } == String(decoding: metadata.jsonBytes(), as: UTF8.self))
         #expect(Array(after.suffix(16)) == SegmentSeal.recovered)
         #expect(try StressChild.zstdAccepts([tornPath]))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: liveWriter.path)) == liveBytes, "a locked segment is not touched")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: liveWriter.path)) == liveBytes, "an open segment is not touched")
 
         // A second pass finds nothing to do.
         #expect(SegmentDirectory(path: directory.path).sealTornSegments(active: nil).isEmpty)

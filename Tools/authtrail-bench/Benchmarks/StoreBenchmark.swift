@@ -140,11 +140,9 @@ struct StoreBenchmark: ParsableCommand {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let queue = EventQueue(memoryLimitBytes: configuration.memoryLimitBytes, wakeBytes: configuration.flushBufferBytes)
         for event in sample { queue.enqueue(event) }
-        let identity = try InstallIdentity.loadOrCreate(in: folder)
-        let redactor = Redactor(level: configuration.redactionLevel, key: identity.key)
+        let identity = try InstallIdentity.loadOrCreate(in: folder, keyStore: configuration.keyStore)
         let start = DispatchTime.now().uptimeNanoseconds
-        StoreWriter.start(
-            StoreWriter(queue: queue, configuration: configuration, installID: identity.installID, redactor: redactor))
+        StoreWriter.start(StoreWriter(queue: queue, configuration: configuration, identity: identity))
         guard queue.close(timeout: .seconds(600)) else { throw ValidationError("the writer did not finish") }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         queue.stop()

@@ -33,7 +33,10 @@ struct DemoCommand: AsyncParsableCommand {
         let msal = SimulatedMSAL(clock: clock)
         let app = DemoApp(trail: trail, msal: msal, clock: clock)
         try await DemoScript.run(app: app, msal: msal, clock: clock)
-        trail.shutdown()
+        guard await trail.shutdown(timeout: .seconds(30)) else {
+            printError("authtrail: \(out): cannot write the log folder: \(trail.health.lastError ?? "timed out")")
+            throw ExitStatus.cannotCreate
+        }
 
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
             .filter { !before.contains($0) && $0.hasSuffix(".jsonl.zst") }.sorted().map { "\(out)/\($0)" }
