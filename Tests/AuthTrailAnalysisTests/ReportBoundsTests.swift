@@ -247,7 +247,7 @@ struct ReportBoundsTests {
         #expect(starts.storedAttempts == ReportBounds.pendingStartsPerOperation)
     }
 
-    @Test("70,000 installs keep at most 65,536 device windows and install clocks")
+    @Test("70,000 installs keep at most 16,384 device windows and install clocks")
     func deviceStateIsBounded() {
         var builder = ReportBuilder()
         let line: [UInt8] = []

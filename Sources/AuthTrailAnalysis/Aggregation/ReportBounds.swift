@@ -49,9 +49,9 @@ package enum ReportBounds {
     package static let pendingStartsPerOperation = 64
     /// Installs whose device-storm window is kept; above it, the least recently used half is closed (an ongoing
     /// storm is counted as ended there).
-    package static let deviceWindows = 65_536
+    package static let deviceWindows = 16_384
     /// Installs whose latest event time is kept for the idle-operation sweep, besides those with open operations.
-    package static let installClocks = 65_536
+    package static let installClocks = 16_384
     /// Distinct minutes the timeline counts before it counts in coarser steps (always a divisor of the final
     /// bucket width, so the timeline is unchanged).
     package static let timelineSlots = 10_000
