@@ -13,8 +13,9 @@ extension SegmentDirectory {
     ///   larger). A longer line is skipped;
     /// - 128 KiB of compressed input and 256 KiB of compressed output, and the level-1 compressor (about 1 MiB).
     ///
-    /// That is about 4.5 MiB for a segment written at level 1 plus whatever line crosses a frame, 8.5 MiB at most
-    /// (docs/RELIABILITY.md gives the measured figures; `authtrail-bench seal` measures them).
+    /// That is about 5 MiB for a segment written at level 1 (5.3 MiB measured for a torn 4 MiB segment, against
+    /// 70.8 MiB when the rewrite held every line), 8 MiB with a 4 MiB line crossing a frame, 16 MiB at levels 17-19
+    /// with such a line (docs/RELIABILITY.md, "Sealing a torn segment"; `authtrail-bench seal` measures it).
     package static let recoveryLimits: ZstdStreamReader.Limits = {
         var limits = ZstdStreamReader.Limits()
         limits.unverifiedFrameBytes = 5 << 18
