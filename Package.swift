@@ -33,8 +33,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        // `swift package generate-documentation` (Tools/docs.sh).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ] + zstdPackages,
     targets: zstdTargets + [
         // The library apps link. PrivacyInfo.xcprivacy is the privacy manifest App Store Connect reads
@@ -126,6 +124,12 @@ if Context.environment["AUTHTRAIL_FUZZ"] != nil {
             path: "Tests/Fuzz/RetryAfter"
         ),
     ]
+}
+
+// `swift package generate-documentation` (swift-docc-plugin), declared only when Tools/docs.sh sets AUTHTRAIL_DOCS=1,
+// so an app that adds AuthTrail, `swift build` and CI never download or resolve the plugin.
+if Context.environment["AUTHTRAIL_DOCS"] != nil {
+    package.dependencies += [.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")]
 }
 
 for target in package.targets where target.type != .system {

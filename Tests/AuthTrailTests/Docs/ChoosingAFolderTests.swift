@@ -1,0 +1,124 @@
+import AuthTrail
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+/// The folder, key store and file-protection samples of the article "Getting started in an iOS app".
+@Suite("the article's folder, key store and file protection samples")
+struct ChoosingAFolderTests {
+    static func appAloneFolder() -> URL {
+        // BEGIN SNIPPET folder-app-alone
+        let logsFolder = URL.applicationSupportDirectory.appending(path: "AuthTrail", directoryHint: .isDirectory)
+        // END SNIPPET folder-app-alone
+        return logsFolder
+    }
+
+    static func sharedConfiguration() -> TrailConfiguration {
+        // BEGIN SNIPPET folder-app-group
+        // Every target that logs has the App Group entitlement; without it the container is nil.
+        let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.myapp")!
+        let logsFolder = container.appending(path: "Library/Application Support/AuthTrail", directoryHint: .isDirectory)
+        let configuration = TrailConfiguration(
+            directory: logsFolder,
+            // A keychain access group every target lists (Keychain Sharing): one install id, one pseudonym key.
+            keyStore: .keychain(accessGroup: "ABCDE12345.com.example.myapp.shared"))
+        // END SNIPPET folder-app-group
+        return configuration
+    }
+
+    static func protectedConfiguration(logsFolder: URL) -> TrailConfiguration {
+        // BEGIN SNIPPET file-protection-complete
+        // The app's Intune app protection policy asks for complete protection.
+        let configuration = TrailConfiguration(directory: logsFolder, fileProtection: .complete)
+        // END SNIPPET file-protection-complete
+        return configuration
+    }
+
+    @Test("an app alone keeps its trail in Application Support/AuthTrail")
+    func appAloneFolder() {
+        let folder = Self.appAloneFolder()
+        #expect(folder.lastPathComponent == "AuthTrail")
+        #expect(folder.hasDirectoryPath)
+        #expect(folder.deletingLastPathComponent().standardizedFileURL.path
+            == URL.applicationSupportDirectory.standardizedFileURL.path)
+    }
+
+    @Test(
+        "the App Group sample names the container's Application Support folder and a shared keychain access group",
+        .enabled(if: AppGroupContainers.areStandIns, "a test process has no App Group container of its own"))
+    func appGroupConfiguration() throws {
+        let containers = try TemporaryDirectory("authtrail-app-group")
+        defer { containers.remove() }
+        let configuration = AppGroupContainers.$root.withValue(containers.url) { Self.sharedConfiguration() }
+        #expect(
+            configuration.directory.path
+                == "\(containers.path)/group.com.example.myapp/Library/Application Support/AuthTrail")
+        #expect(
+            configuration.keyStore == .keychain(service: "AuthTrail", accessGroup: "ABCDE12345.com.example.myapp.shared"))
+        #expect(configuration.fileProtection == .completeUntilFirstUserAuthentication)
+    }
+
+    @Test(
+        "an app and its extension logging into the App Group folder share one install id and pseudonym key",
+        .enabled(if: AppGroupContainers.areStandIns, "a test process has no App Group container of its own"))
+    func appAndExtensionShareOneIdentity() async throws {
+        let containers = try TemporaryDirectory("authtrail-app-group")
+        let keys = try TemporaryDirectory("authtrail-shared-keys")
+        defer {
+            containers.remove()
+            keys.remove()
+        }
+        var configuration = AppGroupContainers.$root.withValue(containers.url) { Self.sharedConfiguration() }
+        // No Keychain here: one key folder, outside the App Group, plays the access group both targets share.
+        configuration.keyStore = .files(in: keys.url)
+        let app = try Trail(configuration: configuration)
+        let appExtension = try Trail(configuration: configuration)
+        app.record(TrailEvent(name: .log, message: "from the app"))
+        appExtension.record(TrailEvent(name: .log, message: "from the share extension"))
+        #expect(await app.flush())
+        #expect(await appExtension.flush())
+
+        #expect(app.installID != nil && app.installID == appExtension.installID)
+        #expect(app.redactionKeyID != nil && app.redactionKeyID == appExtension.redactionKeyID)
+        let pasted = "Signed in as megan.bowen@contoso.com"
+        let redacted = try #require(app.redact(text: pasted))
+        #expect(!redacted.contains("megan.bowen"))
+        #expect(redacted == appExtension.redact(text: pasted), "the same pseudonym in both targets")
+        let contents = try FolderContents(configuration.directory.path)
+        #expect(contents.events(named: "log").count == 2)
+        #expect(contents.lostNothing)
+    }
+
+    @Test("with complete protection and the device locked, events wait in the queue within its cap, the rest are dropped and counted, and the kept ones are written after the unlock")
+    func lockedDevice() async throws {
+        let parent = try TemporaryDirectory("authtrail-locked")
+        defer { parent.remove() }
+        let folder = parent.url.appendingPathComponent("AuthTrail", isDirectory: true)
+        var configuration = Self.protectedConfiguration(logsFolder: folder)
+        #expect(configuration.fileProtection == .complete)
+        configuration.memoryLimitBytes = 64 << 10
+
+        // Linux has no data protection: a regular file where the folder should be refuses every write, as a locked
+        // device refuses them under `.complete`.
+        try Data("locked".utf8).write(to: folder)
+        let trail = try Trail(configuration: configuration)
+        var accepted = 0
+        for index in 0..<1_000 where trail.record(TrailEvent(name: .log, attempt: index + 1)) { accepted += 1 }
+        #expect(await trail.flush(timeout: .milliseconds(200)) == false)
+        #expect(trail.health.status == .retrying)
+        #expect(accepted > 0 && accepted < 1_000, "the queue kept \(accepted) events within its cap")
+        #expect(trail.health.eventsDropped == 1_000 - accepted)
+
+        // Unlocked: the next flush is tried at once and writes what waited, and how many were dropped.
+        try FileManager.default.removeItem(at: folder)
+        #expect(await trail.flush(timeout: .seconds(10)))
+        #expect(trail.health.status == .writing)
+        let contents = try FolderContents(folder.path)
+        #expect(contents.events(named: "log").count == accepted)
+        let dropped = contents.events(named: "store.dropped")
+        #expect(dropped.count == 1)
+        let total = dropped.first.flatMap { FolderContents.value(of: "dropped.total", in: $0, quoted: true) }
+        #expect(total == "\(1_000 - accepted)")
+        #expect(trail.health.eventsLost == 0)
+    }
+}
