@@ -167,6 +167,22 @@ struct ReportBoundsTests {
         #expect(text.contains(Report.otherLabel))
     }
 
+    @Test("one attempt with 1,500 AADSTS codes: the 1,000 lowest get rows, the attempt counts once in (other)")
+    func manyCodesInOneAttempt() throws {
+        var random = SplitMix64(seed: 5)
+        var codes = Array(1...1_500)
+        for index in codes.indices.reversed() {
+            codes.swapAt(index, Int(random.next() % UInt64(index + 1)))
+        }
+        let report = try Self.report([
+            #"{"event.name":"acquisition.end","outcome":"failure","sts.error_codes":\#(codes)}"#
+        ])
+        #expect(report.stsPatterns.dropLast().compactMap(\.stsCode).sorted() == Array(1...1_000))
+        let other = try #require(report.stsPatterns.last)
+        #expect(other.foldedValues == 500)
+        #expect(other.count == 1 && other.share == 1)
+    }
+
     @Test("bogus frame starts: every decode issue counted, five kept per kind, one line for the rest")
     func bogusFrameStartsAreTallied() throws {
         let directory = try TemporaryDirectory("report-bounds")

@@ -11,16 +11,23 @@ struct CappedTable<Key: Hashable, Value> {
     init(cap: Int) { self.cap = cap }
 
     /// Applies `body` to `key`'s row, created with `make` when new, or to `other` when the table is full.
-    /// - Parameter hash: a stable hash of `key` (`DistinctCount.hash`), computed only when the key is folded.
+    /// - Parameters:
+    ///   - hash: a stable hash of `key` (`DistinctCount.hash`), computed only when the key is folded.
+    ///   - updateOther: false to count a folded key without applying `body` to `other` again (one attempt that
+    ///     carries several folded keys counts once there).
+    /// - Returns: whether `key` was folded.
+    @discardableResult
     mutating func update(
-        _ key: Key, hash: () -> UInt64, make: () -> Value, _ body: (inout Value) -> Void
-    ) {
+        _ key: Key, hash: () -> UInt64, make: () -> Value, updateOther: Bool = true, _ body: (inout Value) -> Void
+    ) -> Bool {
         if rows.count < cap || rows[key] != nil {
             body(&rows[key, default: make()])
-            return
+            return false
         }
         folded.insert(hash: hash())
+        guard updateOther else { return true }
         if other == nil { other = make() }
         body(&other!)
+        return true
     }
 }

@@ -272,14 +272,20 @@ package struct ReportBuilder: LogConsumer {
                     $0.add(record, time: time, httpStatus: status)
                 }
             }
-            for sts in Set(record.stsErrorCodes) {
+            // In ascending order, so which codes get rows when the table fills is the same in every run; an attempt
+            // counts once in the "(other)" row however many of its codes fold there (found by the report fuzz target:
+            // Tests/Fuzz/Regressions/report/pattern-share-above-one.jsonl).
+            var folded = false
+            for sts in Set(record.stsErrorCodes).sorted() {
                 guard ReportBounds.stsCode.contains(sts) else {
                     outOfRange.note(.stsCode, "\(sts)")
                     continue
                 }
-                stsPatterns.update(
-                    sts, hash: { DistinctCount.hash(String(sts)) }, make: { PatternState(record, httpStatus: status) }
+                let wasFolded = stsPatterns.update(
+                    sts, hash: { DistinctCount.hash(String(sts)) }, make: { PatternState(record, httpStatus: status) },
+                    updateOther: !folded
                 ) { $0.add(record, time: time, httpStatus: status) }
+                if wasFolded { folded = true }
             }
         }
         if let install = record.installID, let time { deviceAttempt(install: install, at: time) }
