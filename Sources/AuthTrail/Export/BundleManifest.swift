@@ -2,38 +2,51 @@ import Foundation
 
 /// The first frame of a bundle: a skippable frame holding this JSON object, so any zstd tool steps over it and
 /// reads the events, while `authtrail verify` checks every bundled segment against it.
-public struct BundleManifest: Sendable, Codable, Hashable {
+package struct BundleManifest: Sendable, Codable, Hashable {
     /// The `format` value that marks a bundle manifest.
-    public static let format = "authtrail-bundle"
+    package static let format = "authtrail-bundle"
 
-    public var format = BundleManifest.format
-    public var bundleVersion = 1
-    public var toolVersion: String
-    public var createdAt: String
-    public var firstEvent: String?
-    public var lastEvent: String?
-    public var events = 0
-    public var apps: [String] = []
-    public var operatingSystems: [String] = []
-    public var redactionLevels: [String] = []
-    /// Set when the bundle was written with `--force` despite residual PII findings.
-    public var forcedWithFindings = 0
-    public var segments: [Segment] = []
+    package var format = BundleManifest.format
+    package var bundleVersion = 1
+    /// What wrote the bundle and its version: `authtrail 0.1.0` (the CLI) or `AuthTrail 0.1.0` (the library, from
+    /// inside an app).
+    package var toolVersion: String
+    package var createdAt: String
+    package var firstEvent: String?
+    package var lastEvent: String?
+    package var events = 0
+    package var apps: [String] = []
+    package var operatingSystems: [String] = []
+    package var redactionLevels: [String] = []
+    /// Set when the bundle was written with `--force` (or `allowResidualPII`) despite residual PII findings.
+    package var forcedWithFindings = 0
+    package var segments: [Segment] = []
 
     /// One source segment: its file's hash, and what the bundle holds of it.
-    public struct Segment: Sendable, Codable, Hashable {
+    package struct Segment: Sendable, Codable, Hashable {
         /// The source file's name (not its path).
-        public var name: String
+        package var name: String
         /// SHA-256 of the source file as it was read, hex.
-        public var sha256: String
-        public var bytes: Int
-        public var installID: String?
+        package var sha256: String
+        package var bytes: Int
+        package var installID: String?
         /// Events bundled from it (complete lines only; torn tails are left out).
-        public var events: Int
+        package var events: Int
         /// SHA-256 of the bundled lines, each with its newline: what `verify` recomputes from the bundle.
-        public var contentSHA256: String
-        public var firstEvent: String?
-        public var lastEvent: String?
+        package var contentSHA256: String
+        package var firstEvent: String?
+        package var lastEvent: String?
+
+        package init(
+            name: String, sha256: String, bytes: Int, installID: String? = nil, events: Int, contentSHA256: String
+        ) {
+            self.name = name
+            self.sha256 = sha256
+            self.bytes = bytes
+            self.installID = installID
+            self.events = events
+            self.contentSHA256 = contentSHA256
+        }
 
         enum CodingKeys: String, CodingKey {
             case name, sha256, bytes, events

@@ -1,10 +1,12 @@
-import AuthTrail
+package import AuthTrail
 
 /// Checks segments and bundles: frames decode and their checksums match, nothing is torn, no residual personal
 /// data or secrets, and for a bundle that every section matches its manifest entry (event count, content SHA-256).
 ///
 /// Each file streams through the segment reader once; memory holds the reader's buffers, one digest per bundled
-/// section and the first 100 findings, whatever the file's size.
+/// section and the first 100 findings, whatever the file's size. The digests, the manifest and the residual-data scan
+/// are the bundle writer's own (`SectionDigest`, `BundleManifest`, `FindingCollector`, in the library), so what
+/// `verify` recomputes is computed the way the bundle was written.
 public enum Verifier {
     /// What verifying one file found.
     public struct FileResult: Sendable {
@@ -14,7 +16,7 @@ public enum Verifier {
         /// One line per problem (damage, manifest mismatch); empty when the file is sound.
         public var problems: [String] = []
         /// Residual personal data or secrets: the first 100, in line order.
-        public var findings: [PIIFinding] = []
+        package var findings: [PIIFinding] = []
         /// How many findings there were in all.
         public var findingCount = 0
         public var isClean: Bool { problems.isEmpty && findingCount == 0 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthTrail
 import AuthTrailAnalysis
 
 struct VerifyCommand: ParsableCommand {

@@ -1,0 +1,13 @@
+import AuthTrail
+
+/// The analysis reader feeds the bundle writer directly: each metadata frame starts a section, each event line is
+/// bundled with the time the scanner read from it.
+extension SupportBundleWriter: LogConsumer {
+    package mutating func segment(_ info: SegmentInfo, path: String) {
+        Array(info.json.utf8).withUnsafeBytes { beginSection(metadata: $0) }
+    }
+
+    package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+        addEvent(line: line, timestampMilliseconds: record.timestampMilliseconds)
+    }
+}
