@@ -16,7 +16,8 @@ enum AppDelegateSample {
         private var backgroundFlush = UIBackgroundTaskIdentifier.invalid
 
         func application(
-            _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+            _ application: UIApplication,
+            didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
         ) -> Bool {
             // Once per process. Touches no disk, so it is safe at launch, even before the first unlock after a restart.
             trail = try? Trail(configuration: TrailConfiguration(directory: logsFolder))
@@ -47,7 +48,9 @@ enum AppDelegateSample {
 @Suite("the app delegate sample opens one trail and flushes it in a background task")
 @MainActor
 struct AppDelegateSampleTests {
-    @Test("entering the background returns at once, and the background task ends after a flush that leaves every event decodable and no segment locked")
+    @Test(
+        "entering the background returns at once, and the background task ends after a flush that leaves every event decodable and no segment locked"
+    )
     func backgroundFlush() async throws {
         let directory = try TemporaryDirectory("authtrail-app-delegate")
         defer { directory.remove() }
@@ -78,7 +81,7 @@ struct AppDelegateSampleTests {
         }
     }
 
-    @Test("a background task that expires before the flush is done is ended by its handler, and the flush still happens")
+    @Test("a background task that expires before the flush is done is ended by its handler; the flush still happens")
     func expiredBackgroundTask() async throws {
         let directory = try TemporaryDirectory("authtrail-app-delegate-expiry")
         defer { directory.remove() }

@@ -16,7 +16,8 @@ struct ChoosingAFolderTests {
     static func sharedConfiguration() -> TrailConfiguration {
         // BEGIN SNIPPET folder-app-group
         // Every target that logs has the App Group entitlement; without it the container is nil.
-        let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.myapp")!
+        let container = FileManager.default.containerURL(
+            forSecurityApplicationGroupIdentifier: "group.com.example.myapp")!
         let logsFolder = container.appending(path: "Library/Application Support/AuthTrail", directoryHint: .isDirectory)
         let configuration = TrailConfiguration(
             directory: logsFolder,
@@ -53,8 +54,8 @@ struct ChoosingAFolderTests {
         #expect(
             configuration.directory.path
                 == "\(containers.path)/group.com.example.myapp/Library/Application Support/AuthTrail")
-        #expect(
-            configuration.keyStore == .keychain(service: "AuthTrail", accessGroup: "ABCDE12345.com.example.myapp.shared"))
+        let sharedGroup = "ABCDE12345.com.example.myapp.shared"
+        #expect(configuration.keyStore == .keychain(service: "AuthTrail", accessGroup: sharedGroup))
         #expect(configuration.fileProtection == .completeUntilFirstUserAuthentication)
     }
 
@@ -89,7 +90,9 @@ struct ChoosingAFolderTests {
         #expect(contents.lostNothing)
     }
 
-    @Test("with complete protection and the device locked, events wait in the queue within its cap, the rest are dropped and counted, and the kept ones are written after the unlock")
+    @Test(
+        "with complete protection and the device locked, events wait in the queue within its cap, the rest are dropped and counted, and the kept ones are written after the unlock"
+    )
     func lockedDevice() async throws {
         let parent = try TemporaryDirectory("authtrail-locked")
         defer { parent.remove() }

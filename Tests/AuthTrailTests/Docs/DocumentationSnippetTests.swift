@@ -35,7 +35,7 @@ struct DocumentationSnippetTests {
             let parts = DocumentedSnippets.composition(of: block.text, from: regions)
             #expect(
                 parts != nil,
-                "\(place): this block differs from every compiled region (// BEGIN … // END under Tests/AuthTrailTests)")
+                "\(place): this block differs from every compiled region (// BEGIN … // END, Tests/AuthTrailTests)")
         }
     }
 

@@ -53,7 +53,8 @@ struct MSALLogFanOutTests {
         defer { MSALGlobalConfig.loggerConfig.removeCallbackForTesting() }
         sample.installMSALLogging()
 
-        let prefix = "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42 - 5E3A2F0E-7B0C-4A53-9F7A-2D3C1B0A9E11]"
+        let correlationID = "5E3A2F0E-7B0C-4A53-9F7A-2D3C1B0A9E11"
+        let prefix = "TID=4711 (main thread) MSAL 2.14.0 iOS 18.2 [2025-07-01 09:15:42 - \(correlationID)]"
         let config = MSALGlobalConfig.loggerConfig
         config.emit(.warning, "\(prefix) Token refresh took 4 s", containsPII: false)
         config.emit(.info, "\(prefix) Account megan.bowen@contoso.com refreshed", containsPII: true)
@@ -69,7 +70,7 @@ struct MSALLogFanOutTests {
         let events = try recorded.events().named("log")
         #expect(events.values("severity_text") == ["WARN", "INFO", "ERROR", "DEBUG"])
         #expect(events.values("msal.contains_pii") == ["-", "true", "-", "-"])
-        #expect(events.values("msal.correlation_id").prefix(3).allSatisfy { $0 == "5E3A2F0E-7B0C-4A53-9F7A-2D3C1B0A9E11" })
+        #expect(events.values("msal.correlation_id").prefix(3).allSatisfy { $0 == correlationID })
         let text = try recorded.decodedText()
         #expect(!text.contains("megan.bowen"), "the flagged line was redacted")
         #expect(text.contains("<email:"))

@@ -15,7 +15,8 @@ class UIResponder {
 @MainActor
 protocol UIApplicationDelegate: AnyObject {
     func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
     func applicationDidEnterBackground(_ application: UIApplication)
 }
