@@ -29,7 +29,8 @@ extension SegmentDirectory {
     /// new sealed file and renames it over the old one. Streams: nothing is held but what `recoveryLimits` bounds.
     func rewrite(_ file: String, from descriptor: Int32) throws {
         let temporary = "\(path)/.authtrail-recover-\(SystemCalls.processID)-\(UUID().uuidString).tmp"
-        let output = try SystemCalls.open(temporary, write: true, create: true, exclusive: true, append: true, mode: 0o600)
+        let output = try SystemCalls.open(
+            temporary, write: true, create: true, exclusive: true, append: true, mode: 0o600)
         defer { SystemCalls.close(output) }
         do {
             _ = try SystemCalls.tryLockExclusive(output)

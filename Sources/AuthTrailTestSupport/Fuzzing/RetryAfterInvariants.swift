@@ -2,7 +2,8 @@ import AuthTrail
 import Foundation
 
 /// What must hold when a server's `Retry-After` (or any number an error carries) meets the library; checked by the
-/// `fuzz-retry-after` libFuzzer target (Tests/Fuzz/RetryAfter) and replayed over the committed corpus by the unit tests.
+/// `fuzz-retry-after` libFuzzer target (Tests/Fuzz/RetryAfter) and replayed over the committed corpus by the unit
+/// tests.
 ///
 /// The input's first byte picks what the rest is (its value modulo 4, so the ASCII digits `0`-`3` name the forms in the
 /// seed files):
@@ -12,8 +13,8 @@ import Foundation
 /// - `2`: an `NSError`'s userInfo, one `name: value` per line: header lines go to `MSALHTTPHeadersKey`, `@status` and
 ///   `@code` to the HTTP status and internal code keys, a value starting with `#` becomes an `NSNumber` (its Double),
 ///   one holding `|` an array of strings; classified by `FailureDetails(classifying:)` and decided by the driver;
-/// - `3`: eight bytes of `retryAfterSeconds` and eight of elapsed seconds (Doubles' bits), then eight of a retry count (any Int), straight
-///   into the driver's decision and its backoff.
+/// - `3`: eight bytes of `retryAfterSeconds` and eight of elapsed seconds (Doubles' bits), then eight of a retry count
+///   (any Int), straight into the driver's decision and its backoff.
 ///
 /// Nothing may trap; a Retry-After is nil or within `0...RetryAfter.maximumSeconds`; a decided wait is a Duration
 /// within zero and the chain's remaining budget.
@@ -82,7 +83,8 @@ package enum RetryAfterInvariants {
 
     /// The driver's decision after `details`: a wait, if any, is a Duration within zero and the budget left.
     private static func checkDecided(_ details: FailureDetails, elapsed: Duration, attempt: Int) -> [String] {
-        let request = AcquisitionRequest(kind: .silent, scopes: ["User.Read"], attempt: attempt, operationID: OperationID())
+        let request = AcquisitionRequest(
+            kind: .silent, scopes: ["User.Read"], attempt: attempt, operationID: OperationID())
         let decision = driver.decide(after: details, of: request, elapsed: elapsed)
         guard case .retry(_, _, let wait?) = decision else { return [] }
         let remaining = driver.policy.maximumTotalDuration - elapsed

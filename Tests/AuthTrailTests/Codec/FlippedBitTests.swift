@@ -189,6 +189,7 @@ struct FlippedBitTests {
         let decoded = try CollectingSink.decode(damaged)
         // Frame 1 whole, frame 2 up to its 5th block (4 flushes of 20 lines), frame 3 whole.
         #expect(decoded.lines == Array(lines[0..<280]) + Array(lines[400..<600]))
-        #expect(decoded.issues == [DecodeIssue(kind: .corruptFrame, offset: damagedBlock, bytesLost: third - damagedBlock)])
+        #expect(
+            decoded.issues == [DecodeIssue(kind: .corruptFrame, offset: damagedBlock, bytesLost: third - damagedBlock)])
     }
 }

@@ -119,7 +119,9 @@ struct RetryAfterBoundsTests {
             userInfo: [
                 "MSALHTTPResponseCodeKey": NSNumber(value: 1e300),
                 "MSALInternalErrorCodeKey": NSNumber(value: 42.5),
-                "MSALSTSErrorCodesKey": [NSNumber(value: -1e300), NSNumber(value: 50076.0), "99999999999999999999", " 7 "],
+                "MSALSTSErrorCodesKey": [
+                    NSNumber(value: -1e300), NSNumber(value: 50076.0), "99999999999999999999", " 7 ",
+                ],
             ])
         let details = FailureDetails(classifying: error)
         // NSNumber.intValue made these Int.min and 42.

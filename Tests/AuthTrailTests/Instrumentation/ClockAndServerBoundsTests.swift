@@ -143,7 +143,8 @@ struct ClockAndServerBoundsTests {
             }
             let recorder = trail.beginAcquisition(.silent, scopes: ["User.Read"], attempt: .max)
             recorder.nextAttempt(.interactive).succeeded()
-            trail.record(TrailEvent(name: .log, attempt: .min, duration: .seconds(Int64.max), wait: .seconds(-Int64.max)))
+            trail.record(
+                TrailEvent(name: .log, attempt: .min, duration: .seconds(Int64.max), wait: .seconds(-Int64.max)))
             guard await trail.shutdown() else { exit(4) }
         }
     }

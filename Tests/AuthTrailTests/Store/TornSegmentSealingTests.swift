@@ -101,7 +101,9 @@ struct TornSegmentSealingTests {
             let content = lines.reduce(0) { $0 + $1.utf8.count + 1 }
             #expect(content - (lines.last?.utf8.count ?? 0) - 1 < 1 << 20, "a frame of \(content) bytes")
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(leftovers.isEmpty)
     }
 
