@@ -4,8 +4,8 @@
 # documented parameter that does not exist, an unknown Topics entry. Installs nothing: `docc` ships with the Swift
 # toolchain, and the swift-docc-plugin is a package dependency only when AUTHTRAIL_DOCS is set, which this script does
 # (so apps that add AuthTrail, and plain `swift build`, never fetch it; the first run here resolves it into
-# Package.resolved). It builds in its own folder (.build-docs/build), so it never disturbs another build: about
-# 3 minutes the first time on 2 cores (it compiles the library and its dependencies), 15 s after.
+# Package.resolved). It builds in its own folder (.build-docs/build), so it never disturbs another build: 63 s the
+# first time on 2 quiet cores (it compiles the library and its dependencies; about 3 minutes under load), 7-15 s after.
 # AUTHTRAIL_DOCS_SCRATCH_PATH=<folder> reuses a folder a `swift build` already filled (10-25 s). After a warning the
 # plugin also prints "The file doesn't exist" for the archive it could not move: the warning above it is the one to
 # fix.
