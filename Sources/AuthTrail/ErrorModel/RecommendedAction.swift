@@ -18,6 +18,12 @@ public enum RecommendedAction: String, Sendable, Hashable, CaseIterable, Codable
     case interactiveWithClaims
     /// A transient failure: retry with exponential backoff and jitter.
     case retryWithBackoff
+    /// The device must be registered (workplace join) or its registration upgraded, through the broker
+    /// (Microsoft Authenticator or Company Portal), before the request can succeed.
+    case registerDevice
+    /// What blocked the request has cleared (MDM enrollment finished, the app is back in the foreground): repeat
+    /// the same request now.
+    case repeatRequest
     /// Retrying cannot help (configuration, policy, blocked account).
     case doNotRetry
 
@@ -33,6 +39,8 @@ public enum RecommendedAction: String, Sendable, Hashable, CaseIterable, Codable
         case .retryAfter: "wait for the Retry-After interval, then retry"
         case .interactiveWithClaims: "acquire interactively with the claims challenge"
         case .retryWithBackoff: "retry with exponential backoff and jitter"
+        case .registerDevice: "register the device or upgrade its registration in the broker, then repeat the request"
+        case .repeatRequest: "repeat the same request now"
         case .doNotRetry: "do not retry; fix the configuration or policy"
         }
     }

@@ -127,7 +127,10 @@ public struct RetryDriver: Sendable {
             return retry(after: policy.backoff(beforeRetry: request.attempt), .waitForConnectivity)
         case .retryWithBackoff:
             return retry(after: policy.backoff(beforeRetry: request.attempt), .retryWithBackoff)
-        case .remediateCompliance, .userCancelled, .showGenericMessage, .doNotRetry:
+        case .repeatRequest:
+            // What blocked the request has cleared (MDM enrollment finished): the same request, at once.
+            return .retry(kind: request.kind, scopes: request.scopes, wait: nil)
+        case .remediateCompliance, .userCancelled, .showGenericMessage, .doNotRetry, .registerDevice:
             return .stop
         }
     }
