@@ -35,7 +35,10 @@ struct ExplainCommandTests {
                 "remediate compliance through the Intune SDK"
             ),
             (["-34018"], "NSOSStatusErrorDomain -34018 errSecMissingEntitlement", "do not retry"),
-        (["MSIDErrorDomain", "-51115"], "MSIDErrorDomain -51115 InteractionRequired", "acquire the token interactively"),
+            (
+                ["MSIDErrorDomain", "-51115"], "MSIDErrorDomain -51115 MSIDErrorInteractionRequired",
+                "acquire the token interactively"
+            ),
         ])
     func knownCode(arguments: [String], heading: String, action: String) throws {
         let result = try ProcessRunner.authtrail(["explain"] + arguments)
