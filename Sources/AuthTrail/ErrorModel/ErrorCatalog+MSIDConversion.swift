@@ -6,11 +6,17 @@
 extension ErrorCatalog {
     /// An error as the app receives it from MSAL: domain, top-level code and `MSALInternalErrorCodeKey`.
     public struct MSALConversion: Sendable, Hashable {
+        /// MSALErrorDomain, NSOSStatusErrorDomain for keychain errors, or the original domain.
         public var domain: String
+        /// The top-level code.
         public var code: Int
         /// `MSALInternalErrorCodeKey`; nil when MSAL sets none.
         public var internalCode: Int?
 
+        /// - Parameters:
+        ///   - domain: the error's domain as the app receives it.
+        ///   - code: its top-level code.
+        ///   - internalCode: its `MSALInternalErrorCodeKey`, if any.
         public init(domain: String, code: Int, internalCode: Int? = nil) {
             self.domain = domain
             self.code = code
@@ -18,9 +24,11 @@ extension ErrorCatalog {
         }
     }
 
-    /// MSAL's internal domains, as its logs print them.
+    /// MSAL's internal domain for OAuth errors, as its logs print it; shares MSIDErrorDomain's codes.
     public static let msidOAuthDomain = "MSIDOAuthErrorDomain"
+    /// MSAL's internal domain for HTTP errors (-51500, -51501); shares MSIDErrorDomain's codes.
     public static let msidHTTPDomain = "MSIDHttpErrorCodeDomain"
+    /// MSAL's internal keychain domain; its codes are OSStatus values, received in NSOSStatusErrorDomain.
     public static let msidKeychainDomain = "MSIDKeychainErrorDomain"
 
     /// The only MSALErrorDomain codes classification leaves at the top level; every other one becomes -50000 with
@@ -35,6 +43,11 @@ extension ErrorCatalog {
     /// - Then every MSALErrorDomain code outside ``codesKeptAtTopLevel`` becomes -50000, with the code (or -42008
     ///   for -50000 itself) as the internal code, unless the error already had one.
     /// - MSIDKeychainErrorDomain becomes NSOSStatusErrorDomain with the same code; other domains pass through.
+    ///
+    /// - Parameters:
+    ///   - domain: the domain MSAL created the error in (as its logs print it).
+    ///   - code: the error's code.
+    ///   - internalCode: the `MSALInternalErrorCodeKey` an MSALErrorDomain error already carries.
     public static func convertedByMSAL(domain: String, code: Int, internalCode: Int? = nil) -> MSALConversion {
         let mappedCode: Int
         var internalCode = internalCode
