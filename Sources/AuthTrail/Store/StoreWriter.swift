@@ -313,7 +313,7 @@ package final class StoreWriter {
             let metadata = nextMetadata(createdAt: now)
             SystemCalls.applyProtection(configuration.fileProtection, to: path)
             let writer = try SegmentWriter(
-                directory: path, metadata: metadata, compressionLevel: Int32(configuration.compressionLevel),
+                directory: path, metadata: metadata, compressionLevel: Int32(clamping: configuration.compressionLevel),
                 flushBytes: configuration.flushBufferBytes, protection: configuration.fileProtection)
             segment = writer
             segmentOpenedAt = now
