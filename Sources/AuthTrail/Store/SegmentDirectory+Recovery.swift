@@ -32,6 +32,7 @@ extension SegmentDirectory {
         let output = try SystemCalls.open(
             temporary, write: true, create: true, exclusive: true, append: true, mode: 0o600)
         defer { SystemCalls.close(output) }
+        SystemCalls.applyProtection(protection, to: temporary)
         do {
             _ = try SystemCalls.tryLockExclusive(output)
             let reader = try ZstdStreamReader(limits: Self.recoveryLimits)

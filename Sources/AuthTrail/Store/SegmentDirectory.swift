@@ -10,8 +10,13 @@ package import Foundation
 /// (`SegmentTaken`): what it had flushed is in the sealed copy.
 package struct SegmentDirectory: Sendable {
     package let path: String
+    /// The data-protection class given to the files sealing writes.
+    package let protection: FileProtection
 
-    package init(path: String) { self.path = path }
+    package init(path: String, protection: FileProtection = .none) {
+        self.path = path
+        self.protection = protection
+    }
 
     /// A segment file and what `stat` said about it.
     package struct Entry: Sendable, Hashable {

@@ -53,7 +53,7 @@ package final class StoreWriter {
         self.queue = queue
         self.configuration = configuration
         self.published = published
-        directory = SegmentDirectory(path: configuration.directory.path)
+        directory = SegmentDirectory(path: configuration.directory.path, protection: configuration.fileProtection)
         chunkBytes = min(128 << 10, max(4 << 10, configuration.rotation.maxSegmentBytes))
         mirror = configuration.mirrorsToUnifiedLog ? UnifiedLogMirror() : nil
         if let identity { adopt(identity) }
