@@ -36,7 +36,7 @@ struct ExportMemoryBenchmark: ParsableCommand {
         defer { if !keep { try? FileManager.default.removeItem(atPath: folder) } }
         let segments = "\(folder)/segments"
         let text = "\(folder)/events.ndjson"
-        let key = "\(folder)/.redaction-key"
+        let key = "\(folder)/bench.key"
         let bundle = "\(folder)/ticket.authtrail.zst"
         try prepare(folder: folder, segments: segments, text: text, key: key)
         try? FileManager.default.removeItem(atPath: bundle)

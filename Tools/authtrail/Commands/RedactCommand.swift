@@ -11,9 +11,10 @@ struct RedactCommand: ParsableCommand {
             Reads each FILE (standard input when none is given) and writes it to standard output with secrets \
             removed and end-user identifiers replaced by keyed pseudonyms, using the same engine as the library.
 
-            Pseudonyms are keyed: with --key-file (for example an install's .redaction-key) they match the ones in \
-            that install's segments; without it a random key is made for this run, so the same user gets the same \
-            pseudonym within the output but nothing links it to any other output.
+            Pseudonyms are keyed: with --key-file (a key you hold, such as a test install's key file on Linux) they \
+            match the ones in segments written with that key; without it a random key is made for this run, so the \
+            same user gets the same pseudonym within the output but nothing links it to any other output. An app's \
+            key never leaves its device: to match an app's pseudonyms, redact inside the app (Trail.redact(text:)).
 
             Input streams through line by line, so any size can be redacted in bounded memory. A line longer than \
             16 MiB (or a PEM block, which is redacted as one piece, longer than that) is written as <line:removed> \
@@ -36,7 +37,7 @@ struct RedactCommand: ParsableCommand {
     )
     var level: RedactionLevel = .maskAllPII
 
-    @Option(help: "A file holding the pseudonym key (at least 16 bytes), such as an install's .redaction-key.")
+    @Option(help: "A file holding the pseudonym key (at least 16 bytes), such as a test install's <install id>.key.")
     var keyFile: String?
 
     @Argument(help: "Text files to redact; standard input when none.")
