@@ -54,19 +54,12 @@ enum HTTPDate {
         return nil
     }
 
-    /// Seconds since 1970 of a civil date and time in UTC (Howard Hinnant's days-from-civil); nil for a day the month
-    /// does not have.
+    /// Seconds since 1970 of a civil date and time in UTC; nil for a day the month does not have.
     fileprivate static func seconds(year: Int, month: Int, day: Int, time: Double) -> Double? {
         let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard (1...12).contains(month), (1...monthLengths[month - 1]).contains(day) else { return nil }
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        return Double(days * 86_400) + time
+        return Double(Timestamp.daysSince1970(year: year, month: month, day: day) * 86_400) + time
     }
 }
 

@@ -105,13 +105,20 @@ package enum Timestamp {
         default: return nil
         }
         guard index == bytes.count else { return nil }
+        let days = daysSince1970(year: year, month: month, day: day)
+        let seconds = Double(days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// The day number since 1970-01-01 of a civil date (Howard Hinnant's days-from-civil), for any year; `month` in
+    /// 1...12. The one calendar computation the writer's parser, the HTTP-date reader and the event scanner share.
+    @inline(__always)
+    package static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        let seconds = Double(days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
-        return Date(timeIntervalSince1970: seconds)
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -515,13 +515,7 @@ private struct Cursor {
             let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), (1...12).contains(month),
             (1...31).contains(day)
         else { return nil }
-        // Days from the civil date (Howard Hinnant's algorithm).
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
+        let days = Timestamp.daysSince1970(year: year, month: month, day: day)
         memory.pointee.lastDate = (head, tail, days)
         return days
     }
