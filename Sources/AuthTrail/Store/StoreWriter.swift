@@ -108,9 +108,7 @@ package final class StoreWriter {
             adopt(
                 try InstallIdentity.loadOrCreate(
                     in: path, keyStore: configuration.keyStore, protection: configuration.fileProtection))
-            retryAt = nil
-            backoff = 0
-            queue.report { $0.status = .writing }
+            resumeWriting()
             return true
         } catch {
             fail(error)
@@ -320,9 +318,7 @@ package final class StoreWriter {
             lastFlush = Date()
             try append(metadata.startEvent(at: now), to: writer)
             _ = try? directory.applyRetention(configuration.retention, active: writer.path, now: now)
-            retryAt = nil
-            backoff = 0
-            queue.report { $0.status = .writing }
+            resumeWriting()
             return true
         } catch {
             fail(error)
@@ -340,6 +336,13 @@ package final class StoreWriter {
             segmentSequence: segmentSequence, createdAt: Timestamp.string(createdAt),
             redactionLevel: configuration.redactionLevel, redactionKeyID: redactor?.keyID ?? "",
             compressionLevel: configuration.compressionLevel)
+    }
+
+    /// A step that had failed went through: no retry is pending, and health says `writing` again.
+    private func resumeWriting() {
+        retryAt = nil
+        backoff = 0
+        queue.report { $0.status = .writing }
     }
 
     /// Gives up on the active segment (its unflushed events are lost) and schedules a retry with exponential backoff.
