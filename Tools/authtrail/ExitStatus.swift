@@ -7,6 +7,8 @@ enum ExitStatus {
     static let success = ExitCode(0)
     /// A check failed: `explain` did not know a code, `verify` found damage or residual PII.
     static let findings = ExitCode(1)
+    /// `explain` recognised no error in the pasted text.
+    static let noErrorRecognized = ExitCode(2)
     /// The command line was wrong (ArgumentParser's own code for validation errors).
     static let usage = ExitCode(64)
     /// Input was read but held no usable data.

@@ -1,0 +1,46 @@
+/// One error found in text pasted from a ticket: an NSError description, an MSAL log line, a localizedDescription,
+/// a binding's `errorCode:` field or a plain code.
+package struct PastedError: Sendable, Hashable {
+    /// The form the error was written in.
+    package enum Form: String, Sendable, Hashable {
+        /// `Error Domain=D Code=C "text" UserInfo={…}`.
+        case nsErrorDescription
+        /// MSAL's log phrasing `(MSALErrorDomain, -50002)`.
+        case logLine
+        /// `The operation couldn’t be completed. (MSALErrorDomain error -50005.)`.
+        case localizedDescription
+        /// A binding's `errorCode:` field.
+        case errorCodeField
+        /// A code on its own: `-50002`, `AADSTS50076`, `AADB2C90118`, `429`.
+        case plainCode
+    }
+
+    package var form: Form
+    /// The NSError domain, or `AADSTS`, `AADB2C`, `HTTP` for a plain code of those kinds.
+    package var domain: String
+    package var code: Int
+    /// 0 for an outermost error, 1 for its `NSUnderlyingError`, and so on.
+    package var depth: Int = 0
+    /// `MSALInternalErrorCodeKey`.
+    package var subcode: Int?
+    /// `MSALOAuthErrorKey` and `MSALOAuthSubErrorKey`.
+    package var oauthError: String?
+    package var oauthSuberror: String?
+    /// AADSTS codes from `MSALSTSErrorCodesKey` and from the error's text, in order of appearance, without repeats.
+    package var stsErrorCodes: [Int] = []
+    /// AADB2C codes from the error's text.
+    package var b2cErrorCodes: [Int] = []
+    /// `MSALHTTPResponseCodeKey`.
+    package var httpStatus: Int?
+    /// `Retry-After` from `MSALHTTPHeadersKey`, in seconds.
+    package var retryAfterSeconds: Int?
+    /// `MSALCorrelationIDKey` or a `Correlation ID:` line.
+    package var correlationID: String?
+
+    package init(form: Form, domain: String, code: Int, depth: Int = 0) {
+        self.form = form
+        self.domain = domain
+        self.code = code
+        self.depth = depth
+    }
+}
