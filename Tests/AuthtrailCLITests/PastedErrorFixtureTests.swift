@@ -37,6 +37,17 @@ struct PastedErrorFixtureTests {
         ("09-platform-exception-straight-apostrophe.txt", [Expected(domain: msal, code: -50000)]),
         ("10-msid-keychain.txt", [Expected(domain: "MSIDKeychainErrorDomain", code: -25308)]),
         ("11-msid-log-phrase.txt", [Expected(domain: "MSIDOAuthErrorDomain", code: -51440)]),
+        ("12-b2c-forgot-password.txt", [Expected(domain: msal, code: -50000, b2c: [90118])]),
+        ("13-sts-json-body.txt", [Expected(domain: "AADSTS", code: 70002), Expected(domain: "AADSTS", code: 70000)]),
+        ("14-sts-9002313.txt", [Expected(domain: "AADSTS", code: 9_002_313)]),
+        ("15-msal-net-exception.txt", [Expected(domain: "AADSTS", code: 70000)]),
+        ("16-nslog-prefixes.txt", [Expected(domain: msal, code: -50000)]),
+        ("17-intune-prose.txt", [Expected(domain: msal, code: -50000)]),
+        ("18-tilde-minus.txt", [Expected(domain: msal, code: -50000)]),
+        (
+            "19-log-returning-and-flow-finished.txt",
+            [Expected(domain: msal, code: -50005), Expected(domain: "MSIDErrorDomain", code: -51700)]
+        ),
     ]
 
     static var fixtures: URL {
