@@ -131,7 +131,10 @@ private struct Scan {
         guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { return }
         // The text ends at `" UserInfo={`, or at the quote that ends the line.
         var scan = cursor + 1
-        while scan < bytes.count {
+        // Header text is a sentence or two: a quote with no end within 4 KiB is not one (and a 50 MB line of
+        // quotes stays linear).
+        let limit = min(bytes.count, scan + 4096)
+        while scan < limit {
             if bytes[scan] == UInt8(ascii: "\"") {
                 if matches(" UserInfo={", at: scan + 1) || scan + 1 == bytes.count || isLineEnd(bytes[scan + 1]) {
                     // Codes named in the text belong to this error.
