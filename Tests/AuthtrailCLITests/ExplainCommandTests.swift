@@ -1,4 +1,5 @@
 import AuthTrailTestSupport
+import Foundation
 import Testing
 
 @Suite("authtrail explain")
@@ -76,5 +77,58 @@ struct ExplainCommandTests {
         let result = try ProcessRunner.authtrail(["explain"])
         #expect(result.status == 64)
         #expect(result.text.isEmpty)
+    }
+    static let paste = """
+        Could not acquire token for megan.bowen@contoso.com: Error Domain=MSALErrorDomain Code=-50000 "(null)" \
+        UserInfo={MSALErrorDescriptionKey=AADSTS50076: MFA is required for megan.bowen@contoso.com, \
+        MSALInternalErrorCodeKey=-50006, MSALHTTPResponseCodeKey=429, MSALHTTPHeadersKey={
+            "Retry-After" = 30;
+        }}
+        """
+
+    @Test("a paste on standard input is explained, with what the app receives, and nothing pasted is echoed")
+    func pasteOnStandardInput() throws {
+        let result = try ProcessRunner.authtrail(["explain", "-"], input: Data(Self.paste.utf8))
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.text.contains("error 1: MSALErrorDomain -50000 internal"))
+        #expect(result.text.contains("sub-code:     -50006"))
+        #expect(result.text.contains("AADSTS50076"))
+        #expect(result.text.contains("HTTP status:  429"))
+        #expect(result.text.contains("Retry-After:  30 s"))
+        #expect(result.text.contains("app receives: MSALErrorDomain -50000 with MSALInternalErrorCodeKey -50006"))
+        #expect(!result.text.contains("megan.bowen"))
+        #expect(!result.standardError.contains("megan.bowen"))
+    }
+
+    @Test("--format json gives the same findings as JSON")
+    func json() throws {
+        let result = try ProcessRunner.authtrail(["explain", "--format", "json", Self.paste])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any]
+        let errors = try #require(object?["errors"] as? [[String: Any]])
+        #expect(errors.count == 1)
+        #expect(errors.first?["code"] as? Int == -50000)
+        #expect(errors.first?["subcode"] as? Int == -50006)
+        #expect(errors.first?["stsErrorCodes"] as? [Int] == [50076])
+        #expect(errors.first?["httpStatus"] as? Int == 429)
+        #expect(errors.first?["retryAfterSeconds"] as? Int == 30)
+        #expect(errors.first?["action"] as? String == "retryAfter")
+        #expect(!result.text.contains("megan.bowen"))
+    }
+
+    @Test("text with no error exits 2 and does not echo it")
+    func nothingRecognised() throws {
+        let result = try ProcessRunner.authtrail(
+            ["explain", "-"], input: Data("login failed for megan.bowen@contoso.com, no idea why".utf8))
+        #expect(result.status == 2)
+        #expect(result.text.isEmpty)
+        #expect(result.standardError.contains("no error recognised"))
+        #expect(!result.standardError.contains("megan.bowen"))
+    }
+
+    @Test("an unreadable --file exits 66")
+    func unreadableFile() throws {
+        let result = try ProcessRunner.authtrail(["explain", "--file", "/nonexistent/paste.txt"])
+        #expect(result.status == 66)
     }
 }
