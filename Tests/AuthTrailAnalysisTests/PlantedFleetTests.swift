@@ -1,3 +1,4 @@
+import AuthTrail
 import AuthTrailAnalysis
 import AuthTrailTestSupport
 import Foundation

@@ -23,6 +23,11 @@ public struct SupportBundleError: Error, Sendable, Hashable, CustomStringConvert
         public var kind: String
         public var count: Int
         public var description: String { "\(count) × \(kind)" }
+
+        package init(kind: String, count: Int) {
+            self.kind = kind
+            self.count = count
+        }
     }
 
     public var code: Code

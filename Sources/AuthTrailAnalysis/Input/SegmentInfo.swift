@@ -1,3 +1,4 @@
+import AuthTrail
 import Foundation
 
 /// What a segment's or a bundle's skippable metadata frame says (see docs/SCHEMA.md); fields it lacks are nil.

@@ -11,7 +11,8 @@ struct SupportBundleFixture {
     let output: TemporaryDirectory
     let trail: Trail
 
-    /// - Parameter rotatesAt: compressed bytes after which the active segment is sealed and a new one begun.
+    /// - Parameter rotatesAt: compressed bytes after which the active segment is sealed and a new one begun. Retention
+    ///   keeps every segment, so the folder holds everything recorded.
     init(
         level: RedactionLevel = .maskAllPII, clock: any TrailClock = SystemTrailClock(), rotatesAt: Int = 4 << 20
     ) throws {
@@ -22,7 +23,8 @@ struct SupportBundleFixture {
             configuration: TrailConfiguration(
                 directory: logs.url, redactionLevel: level, keyStore: .files(in: keys.url), clock: clock,
                 memoryLimitBytes: 64 << 20, flushBufferBytes: 16 << 10,
-                rotation: .init(maxSegmentBytes: rotatesAt)))
+                rotation: .init(maxSegmentBytes: rotatesAt),
+                retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 30)))
     }
 
     func remove() {

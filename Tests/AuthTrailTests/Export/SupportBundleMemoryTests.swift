@@ -1,0 +1,59 @@
+import AuthTrail
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The export streams: whatever the folder holds, it keeps a few buffers of a megabyte or so, never a segment or
+/// the events. Checked in a child process whose heap may grow by less than the folder's decoded size.
+@Suite("an app's export holds a few megabytes, not the folder")
+struct SupportBundleMemoryTests {
+    #if os(Linux)
+    // Here the child may grow its data segment by `AUTHTRAIL_EXPORT_HEAP_MIB` MiB (default 16) while it bundles some
+    // 40 MiB of decoded events (4 MiB segments, as the store writes them); beyond that malloc fails and Swift traps,
+    // which the exit test sees. Holding the events, a segment's decoded text or the compressed bundle would not fit.
+    @Test("exporting 40 MiB of events fits in 16 MiB more heap")
+    func boundedMemory() async {
+        await #expect(processExitsWith: .success) {
+            let logs = try TemporaryDirectory("authtrail-export-memory")
+            let keys = try TemporaryDirectory("authtrail-export-memory-keys")
+            defer {
+                logs.remove()
+                keys.remove()
+            }
+            let trail = try Trail(
+                configuration: TrailConfiguration(
+                    directory: logs.url, keyStore: .files(in: keys.url), memoryLimitBytes: 64 << 20))
+            let events = SampleEvents.make(count: 10_000)
+            for round in 0..<12 {
+                for event in events { trail.record(event) }
+                guard await trail.flush(timeout: .seconds(120)) else { exit(2) }
+                _ = round
+            }
+            let decoded = try FileManager.default.contentsOfDirectory(atPath: logs.path).filter {
+                $0.hasSuffix(".jsonl.zst")
+            }
+            guard decoded.count >= 2 else { exit(3) }
+
+            let environment = ProcessInfo.processInfo.environment
+            let allowance = Int(environment["AUTHTRAIL_EXPORT_HEAP_MIB"] ?? "") ?? 16
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmData:") } ?? ""
+            let dataKilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+            let resource = __rlimit_resource_t(RLIMIT_DATA.rawValue)
+            var original = rlimit()
+            getrlimit(resource, &original)
+            var limit = original
+            limit.rlim_cur = rlim_t((dataKilobytes + allowance * 1024) * 1024)
+            setrlimit(resource, &limit)
+            let bundle = logs.url.appendingPathComponent("ticket.zst")
+            let summary = try await trail.exportSupportBundle(to: bundle)
+            setrlimit(resource, &original)
+            guard summary.isWritten, summary.eventCount >= 120_000 else { exit(4) }
+        }
+    }
+    #endif
+}
