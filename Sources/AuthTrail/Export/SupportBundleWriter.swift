@@ -36,6 +36,8 @@ package struct SupportBundleWriter {
 
     private let output: String
     private let temporary: String
+    /// Names this writer's temporary files apart from any other writer's: `<pid>-<random>`.
+    private let unique: String
     private let toolVersion: String
     private let now: Date
     private let protection: FileProtection?
@@ -60,13 +62,16 @@ package struct SupportBundleWriter {
     private var section: (entry: BundleManifest.Segment, digest: SectionDigest)?
     private var lineNumber = 0
 
-    /// Creates the temporary file `<output>.partial-<pid>` (mode 0600, `protection` on Apple platforms).
+    /// Creates the temporary file `<output>.partial-<pid>-<random>` (mode 0600, `protection` on Apple platforms): two
+    /// exports to one destination at once, in one process or two, never share it (nor `finish`'s `.final-` file), and
+    /// a file a crash left never blocks the next export.
     package init(output: String, toolVersion: String, now: Date, protection: FileProtection? = nil) throws(OutputError) {
         self.output = output
         self.toolVersion = toolVersion
         self.now = now
         self.protection = protection
-        temporary = "\(output).partial-\(SystemCalls.processID)"
+        unique = "\(SystemCalls.processID)-\(UInt32.random(in: 0...UInt32.max))"
+        temporary = "\(output).partial-\(unique)"
         do {
             descriptor = try SystemCalls.open(temporary, write: true, create: true, exclusive: true, mode: 0o600)
         } catch {
@@ -177,9 +182,8 @@ package struct SupportBundleWriter {
             SystemCalls.unlink(temporary)
             return outcome
         }
-        let final = "\(output).final-\(SystemCalls.processID)"
+        let final = "\(output).final-\(unique)"
         do {
-            SystemCalls.unlink(final)
             try assemble(manifest: manifest, into: final)
             SystemCalls.unlink(temporary)
             try SystemCalls.rename(final, to: output)

@@ -72,3 +72,26 @@ final class UIApplication {
         await withCheckedContinuation { waiters.append($0) }
     }
 }
+
+/// `UIKit.UIViewController`, with the one call the share sample makes. Records what it was asked to present.
+@MainActor
+class UIViewController {
+    private(set) var presented: [UIViewController] = []
+
+    init() {}
+
+    func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        presented.append(viewControllerToPresent)
+        completion?()
+    }
+}
+
+/// `UIKit.UIActivityViewController`: the share sheet. Keeps the items it was given.
+@MainActor
+final class UIActivityViewController: UIViewController {
+    let activityItems: [Any]
+
+    init(activityItems: [Any], applicationActivities: [Any]?) {
+        self.activityItems = activityItems
+    }
+}

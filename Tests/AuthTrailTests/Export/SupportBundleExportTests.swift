@@ -232,6 +232,20 @@ struct SupportBundleExportTests {
         }
     }
 
+    @Test("two exports to one destination at once both succeed, and the file left is a whole bundle verify accepts")
+    func concurrentExportsToOneDestination() async throws {
+        let fixture = try SupportBundleFixture()
+        defer { fixture.remove() }
+        for index in 1...200 { fixture.trail.record(TrailEvent(name: .log, message: "event \(index)")) }
+        async let first = fixture.trail.exportSupportBundle(to: fixture.bundle())
+        async let second = fixture.trail.exportSupportBundle(to: fixture.bundle())
+        let summaries = try await [first, second]
+        #expect(summaries.allSatisfy { $0.isWritten && $0.eventCount == summaries[0].eventCount })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.output.path) == ["ticket.authtrail.zst"])
+        let verified = try ProcessRunner.authtrail(["verify", fixture.bundle().path])
+        #expect(verified.status == 0, "verify: \(verified.standardError)")
+    }
+
     @Test("a folder with no events since the given time writes nothing and says so")
     func nothingToSend() async throws {
         let fixture = try SupportBundleFixture()
