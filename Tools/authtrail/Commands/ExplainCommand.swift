@@ -72,9 +72,9 @@ struct ExplainCommand: ParsableCommand {
         }
         switch format {
         case .text:
-            if !errors.isEmpty { print(redactor.redact(text: ExplainRendering.text(errors))) }
+            if !errors.isEmpty { print(PastedErrorRendering.text(errors, redactor: redactor)) }
         case .json:
-            print(ExplainRendering.json(errors, redactor: redactor))
+            print(PastedErrorRendering.json(errors, redactor: redactor))
         }
         if errors.isEmpty {
             printError(
