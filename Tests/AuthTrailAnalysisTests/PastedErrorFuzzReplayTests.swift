@@ -30,9 +30,11 @@ struct PastedErrorFuzzReplayTests {
         let errors = PastedErrorScanner.errors(in: "Error Domain=\(token) Code=1 \"(null)\"")
         #expect(errors.map(\.domain) == [token])
         let redactor = Redactor(key: .random())
-        for output in [
-            PastedErrorRendering.text(errors, redactor: redactor), PastedErrorRendering.json(errors, redactor: redactor),
-        ] {
+        let outputs = [
+            PastedErrorRendering.text(errors, redactor: redactor),
+            PastedErrorRendering.json(errors, redactor: redactor),
+        ]
+        for output in outputs {
             let leaked = output.contains("cmVwbGF5LXNpZ25hdHVyZQ")
             #expect(!leaked, "a pasted token was rendered")
         }

@@ -50,7 +50,8 @@ struct PastedErrorFixtureTests {
             "10-msid-keychain.txt",
             [
                 Expected(
-                    domain: "MSIDKeychainErrorDomain", code: -25308, correlation: "56d43adc-af1e-46af-9466-13845e8aba23")
+                    domain: "MSIDKeychainErrorDomain", code: -25308,
+                    correlation: "56d43adc-af1e-46af-9466-13845e8aba23")
             ]
         ),
         ("11-msid-log-phrase.txt", [Expected(domain: "MSIDOAuthErrorDomain", code: -51440)]),
@@ -121,7 +122,8 @@ struct PastedErrorFixtureTests {
             "23-webauth-context-then-internal.txt",
             [
                 Expected(domain: webAuthentication, code: 2),
-                Expected(domain: msal, code: -50000, subcode: -50000, correlation: "18f986a3-1e8f-4496-b361-da226475aeb9"),
+                Expected(
+                    domain: msal, code: -50000, subcode: -50000, correlation: "18f986a3-1e8f-4496-b361-da226475aeb9"),
             ]
         ),
         (
@@ -136,7 +138,8 @@ struct PastedErrorFixtureTests {
         (
             "25-invalid-state-and-log.txt",
             [
-                Expected(domain: msal, code: -50000, subcode: -42501, correlation: "6fb5feb1-0af4-4f44-a80e-2f985a7b7546"),
+                Expected(
+                    domain: msal, code: -50000, subcode: -42501, correlation: "6fb5feb1-0af4-4f44-a80e-2f985a7b7546"),
                 Expected(
                     domain: "MSIDOAuthErrorDomain", code: -51420, correlation: "6fb5feb1-0af4-4f44-a80e-2f985a7b7546"),
                 Expected(domain: msal, code: -50000, correlation: "6fb5feb1-0af4-4f44-a80e-2f985a7b7546"),

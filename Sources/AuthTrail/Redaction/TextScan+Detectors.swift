@@ -425,7 +425,9 @@ extension TextScan {
             default: break
             }
             // `tenant profile <GUID>`, `account identifier <GUID>` (MSAL's cache lookups print these).
-            if matches(word, "object") || matches(word, "users") || matches(word, "subject") || matches(word, "profile") {
+            if matches(word, "object") || matches(word, "users") || matches(word, "subject")
+                || matches(word, "profile")
+            {
                 return .oid
             }
             if matches(word, "home") || matches(word, "account") { return .account }

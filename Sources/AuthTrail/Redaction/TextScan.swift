@@ -201,8 +201,8 @@ struct TextScan {
         }
         switch pending {
         case .value(.secret(label: .token)) where isProseWord(range):
-            // `could not acquire token: Error Domain=…`: a word of prose after `token:` is no token (every OAuth token
-            // is long or mixes case and digits); the sentence goes on.
+            // `could not acquire token: Error Domain=…`: a word of prose after `token:` is no token (every OAuth
+            // token is long or mixes case and digits); the sentence goes on.
             pending = .none
         case .value(.identifier(.name)):
             // `name: Megan Bowen`: the whole display name, not only its first word.

@@ -27,7 +27,11 @@ package enum PastedErrorScanner {
     static func withoutRepeats(_ findings: [PastedError]) -> [PastedError] {
         var trees = [[PastedError]]()
         for finding in findings {
-            if finding.depth == 0 || trees.isEmpty { trees.append([finding]) } else { trees[trees.count - 1].append(finding) }
+            if finding.depth == 0 || trees.isEmpty {
+                trees.append([finding])
+            } else {
+                trees[trees.count - 1].append(finding)
+            }
         }
         var seen = Set<[PastedError]>()
         return trees.filter { seen.insert($0).inserted }.flatMap { $0 }
@@ -474,7 +478,7 @@ private struct Scan {
             // The same code again in the same body (`error_description` and a message quoting it).
         } else {
             var error = PastedError(form: .plainCode, domain: isB2C ? "AADB2C" : "AADSTS", code: code)
-            // `invalid_request: AADSTS90027: …` (MSAL.js, MSAL Python and many web stacks print the OAuth error first).
+            // `invalid_request: AADSTS90027: …`: MSAL.js, MSAL Python and web stacks print the OAuth error first.
             error.oauthError = oauthErrorBefore(codeStart)
             appendPlainCode(error)
         }
@@ -485,7 +489,8 @@ private struct Scan {
     func oauthErrorBefore(_ end: Int) -> String? {
         guard end >= 2, bytes[end - 1] == UInt8(ascii: " "), bytes[end - 2] == UInt8(ascii: ":") else { return nil }
         var start = end - 2
-        while start > 0, end - start < 64, (0x61...0x7A).contains(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "_")
+        while start > 0, end - start < 64,
+            (0x61...0x7A).contains(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "_")
         {
             start -= 1
         }

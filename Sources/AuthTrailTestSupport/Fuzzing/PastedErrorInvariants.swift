@@ -43,7 +43,9 @@ package enum PastedErrorInvariants {
         if errors.count > PastedErrorScanner.maximumFindings { violations.append("more findings than the cap") }
         var previousDepth = -1
         for error in errors {
-            if error.depth >= PastedErrorScanner.maximumNestingDepth { violations.append("a finding deeper than the cap") }
+            if error.depth >= PastedErrorScanner.maximumNestingDepth {
+                violations.append("a finding deeper than the cap")
+            }
             if error.depth > previousDepth + 1 { violations.append("an underlying error without its outer error") }
             previousDepth = error.depth
         }
@@ -54,7 +56,9 @@ package enum PastedErrorInvariants {
         }
         guard rendered else { return violations }
         for (name, output) in [("text", text), ("JSON", json)] {
-            if output.contains(plantedEmail) { violations.append("the planted email survived in the \(name) rendering") }
+            if output.contains(plantedEmail) {
+                violations.append("the planted email survived in the \(name) rendering")
+            }
             if output.contains(plantedToken) || hasTokenPart(output, input: input) {
                 violations.append("the planted JWT survived in the \(name) rendering")
             }
