@@ -62,13 +62,15 @@ private struct Scan {
         var httpStatus: Int?
         var retryAfterSeconds: Int?
         var oauthError: String?
+        var oauthSuberror: String?
         var correlationID: String?
         /// The line of the last value read, and the plain-code findings they apply to.
         var line = -1
         var findings: [Int] = []
 
         var isEmpty: Bool {
-            httpStatus == nil && retryAfterSeconds == nil && oauthError == nil && correlationID == nil
+            httpStatus == nil && retryAfterSeconds == nil && oauthError == nil && oauthSuberror == nil
+                && correlationID == nil
         }
     }
 
@@ -119,6 +121,7 @@ private struct Scan {
             var error = PastedError(form: .plainCode, domain: "HTTP", code: status)
             error.retryAfterSeconds = context.retryAfterSeconds
             error.oauthError = context.oauthError
+            error.oauthSuberror = context.oauthSuberror
             error.correlationID = context.correlationID
             context = Context()
             append(error)
@@ -138,6 +141,7 @@ private struct Scan {
         if findings[index].httpStatus == nil { findings[index].httpStatus = context.httpStatus }
         if findings[index].retryAfterSeconds == nil { findings[index].retryAfterSeconds = context.retryAfterSeconds }
         if findings[index].oauthError == nil { findings[index].oauthError = context.oauthError }
+        if findings[index].oauthSuberror == nil { findings[index].oauthSuberror = context.oauthSuberror }
         if findings[index].correlationID == nil { findings[index].correlationID = context.correlationID }
     }
 
@@ -163,7 +167,7 @@ private struct Scan {
             position += "\"correlation_id\":".utf8.count
             if let id = guid(in: position..<min(bytes.count, position + 48)) { noteCorrelation(id) }
             return true
-        case UInt8(ascii: "\"") where matches("\"error\":"):
+        case UInt8(ascii: "\"") where matches("\"error\":") || matches("\"suberror\":"):
             return readJSONOAuthError()
         case UInt8(ascii: "E") where matches("ErrorCode: "):
             return readExceptionErrorCode()
@@ -196,15 +200,21 @@ private struct Scan {
         }
     }
 
-    /// `"error":"invalid_grant"` in an STS JSON body: the OAuth error of the AADSTS codes beside it.
+    /// `"error":"invalid_grant"` and `"suberror":"basic_action"` in an STS JSON body: the OAuth error and suberror
+    /// of the AADSTS codes beside it.
     mutating func readJSONOAuthError() -> Bool {
         guard currentTarget(allowingLast: false) == nil else { return false }
-        var cursor = position + "\"error\":".utf8.count
+        let isSuberror = matches("\"suberror\":")
+        var cursor = position + (isSuberror ? "\"suberror\":" : "\"error\":").utf8.count
         while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
         guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\""), let (word, end) = oauthWord(at: cursor + 1)
         else { return false }
         position = end
-        note { $0.oauthError = $0.oauthError ?? word }
+        if isSuberror {
+            note { $0.oauthSuberror = $0.oauthSuberror ?? word }
+        } else {
+            note { $0.oauthError = $0.oauthError ?? word }
+        }
         return true
     }
 
