@@ -104,6 +104,16 @@ struct PastedErrorScannerTests {
         #expect(!errors.isEmpty)
     }
 
+    @Test("120,000 plain codes on one 10 MB line, each with context, stay capped and share it")
+    func repeatedContext() {
+        let text = (0..<120_000).map {
+            "AADSTS\($0) status: 429 Correlation ID: 5d1f9a7e-1111-4222-8333-944455556666 Retry-After: 1 "
+        }.joined()
+        let errors = PastedErrorScanner.errors(in: text)
+        #expect(errors.count == PastedErrorScanner.maximumFindings)
+        #expect(errors.allSatisfy { $0.httpStatus == 429 && $0.retryAfterSeconds == 1 && $0.correlationID != nil })
+    }
+
     @Test("10,000 nested errors and braces stop at the nesting bound")
     func deepNesting() {
         let opener = "Error Domain=D Code=1 \"(null)\" UserInfo={NSUnderlyingError=0x1 {"

@@ -72,6 +72,12 @@ private struct Scan {
             httpStatus == nil && retryAfterSeconds == nil && oauthError == nil && oauthSuberror == nil
                 && correlationID == nil
         }
+
+        func hasSameValues(as other: Context) -> Bool {
+            httpStatus == other.httpStatus && retryAfterSeconds == other.retryAfterSeconds
+                && oauthError == other.oauthError && oauthSuberror == other.oauthSuberror
+                && correlationID == other.correlationID
+        }
     }
 
     struct OpenError {
@@ -132,8 +138,12 @@ private struct Scan {
     /// Records a value read outside an error and gives it to the plain codes of the current context.
     mutating func note(_ update: (inout Context) -> Void) {
         if context.line >= 0, line - context.line > 3 { closeContext() }
+        let before = context
         update(&context)
         context.line = line
+        // Each value is set once per context, so its codes are visited at most five times (a 50 MB line repeating
+        // `AADSTS1 Correlation ID: …` stays linear).
+        guard !context.hasSameValues(as: before) else { return }
         for index in context.findings { apply(context, to: index) }
     }
 
@@ -164,7 +174,7 @@ private struct Scan {
             if let id = readGUID(skippingSpaces: true) { noteCorrelation(id) }
             return true
         case UInt8(ascii: "\"") where matches("\"correlation_id\":") || matches("\"correlationId\":"):
-            position += "\"correlation_id\":".utf8.count
+            position += (matches("\"correlationId\":") ? "\"correlationId\":" : "\"correlation_id\":").utf8.count
             if let id = guid(in: position..<min(bytes.count, position + 48)) { noteCorrelation(id) }
             return true
         case UInt8(ascii: "\"") where matches("\"error\":") || matches("\"suberror\":"):
@@ -570,15 +580,21 @@ private struct Scan {
         guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: ":")
         else { return false }
         cursor += 1
+        guard let target else {
+            // A header line's value is the number alone; the text after it may hold the codes it describes.
+            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\"") {
+                cursor += 1
+            }
+            guard let (seconds, end) = readInteger(at: cursor), seconds >= 0 else { return false }
+            position = end
+            note { $0.retryAfterSeconds = $0.retryAfterSeconds ?? seconds }
+            return true
+        }
         let valueStart = cursor
         let valueEnd = endOfValue(from: valueStart)
         position = valueEnd
         let value = string(valueStart..<valueEnd)
         let trimmed = value.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n\";"))
-        guard let target else {
-            if let seconds = Int(trimmed) { note { $0.retryAfterSeconds = $0.retryAfterSeconds ?? seconds } }
-            return true
-        }
         switch key {
         case "MSALInternalErrorCodeKey": findings[target].subcode = Int(trimmed)
         case "MSALOAuthErrorKey": findings[target].oauthError = word(trimmed)
