@@ -119,6 +119,11 @@ if Context.environment["AUTHTRAIL_FUZZ"] != nil {
         .executableTarget(name: "fuzz-redactor", dependencies: ["AuthTrailTestSupport"], path: "Tests/Fuzz/Redactor"),
         .executableTarget(name: "fuzz-report", dependencies: ["AuthTrailTestSupport"], path: "Tests/Fuzz/Report"),
         .executableTarget(
+            name: "fuzz-pasted-error",
+            dependencies: ["AuthTrailTestSupport"],
+            path: "Tests/Fuzz/PastedError"
+        ),
+        .executableTarget(
             name: "fuzz-retry-after",
             dependencies: ["AuthTrailTestSupport"],
             path: "Tests/Fuzz/RetryAfter"

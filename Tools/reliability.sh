@@ -15,7 +15,7 @@ if [ "${1:-}" = "--short" ]; then
 fi
 
 # Suites that attack the inputs, the store and the redactor; repeated, since faults land at random moments.
-attack_suites='HostileInputTests|CrashSafetyTests|FaultsUnderLoadTests|FaultTests|MountedFileSystemTests|ConcurrencyTests|TruncationTests|FlippedBitTests|TornSegmentSealingTests|SuspensionTests|RefusedWriteTests|LifecycleTests|ReportBoundsTests|RetryAfterBoundsTests|ClockAndServerBoundsTests|StreamingRedactTests|FuzzRegression|FuzzReplay|PrivacyUnderAttack|ResidualPIICommand'
+attack_suites='HostileInputTests|CrashSafetyTests|FaultsUnderLoadTests|FaultTests|MountedFileSystemTests|ConcurrencyTests|TruncationTests|FlippedBitTests|TornSegmentSealingTests|SuspensionTests|RefusedWriteTests|LifecycleTests|ReportBoundsTests|RetryAfterBoundsTests|ClockAndServerBoundsTests|StreamingRedactTests|FuzzRegression|FuzzReplay|PrivacyUnderAttack|RealLinesPrivacy|ResidualPIICommand'
 swift build --build-tests
 for round in 1 2 3; do
     echo "reliability: attack suites, round $round"

@@ -52,6 +52,44 @@ struct PastedErrorScannerTests {
         #expect(errors.map(\.code) == [2, -50002, -1009])
     }
 
+    // Synthetic, in the shape the STS answers a throttled or MFA-blocked token request and apps print it.
+    @Test("around plain STS codes: the HTTP status line, Retry-After, OAuth error and suberror, correlation id")
+    func contextAroundPlainCodes() {
+        let text = """
+            HTTP/1.1 429 Too Many Requests
+            Retry-After: 30
+            {"error":"invalid_grant","suberror":"basic_action","error_description":"AADSTS50076: Due to a \
+            configuration change made by your administrator.\r\nTrace ID: 0c3f2e1a-0000-4000-8000-000000000001\r\n\
+            Correlation ID: 5d1f9a7e-1111-4222-8333-944455556666\r\nTimestamp: 2024-05-01 10:00:00Z",\
+            "error_codes":[50076]}
+
+
+
+            Keychain find status: -25300
+            {"error":"access_denied","error_description":"AADB2C90118: The user has forgotten their password."}
+            """
+        let errors = PastedErrorScanner.errors(in: text)
+        #expect(errors.map(\.domain) == ["AADSTS", "AADB2C"])
+        #expect(errors.map(\.code) == [50076, 90118])
+        #expect(errors[0].httpStatus == 429 && errors[0].retryAfterSeconds == 30)
+        #expect(errors[0].oauthError == "invalid_grant" && errors[0].oauthSuberror == "basic_action")
+        #expect(errors[0].correlationID == "5d1f9a7e-1111-4222-8333-944455556666")
+        // Four lines on, the B2C body has its own context, and a keychain status is no HTTP status.
+        #expect(errors[1].httpStatus == nil && errors[1].retryAfterSeconds == nil && errors[1].correlationID == nil)
+        #expect(errors[1].oauthError == "access_denied")
+    }
+
+    @Test("an HTTP status with no STS code beside it is an error of its own; the same error logged twice is one")
+    func statusAloneAndRepeats() {
+        let throttled = PastedErrorScanner.errors(in: "StatusCode: 503\nResponseBody: busy\nHeaders: Retry-After: 5")
+        #expect(throttled.map(\.domain) == ["HTTP"] && throttled.map(\.code) == [503])
+        #expect(throttled.first?.retryAfterSeconds == 5)
+        let error = "Error Domain=MSALErrorDomain Code=-50000 \"(null)\" UserInfo={MSALInternalErrorCodeKey=-42400}"
+        let twice = PastedErrorScanner.errors(in: "Failed: \(error)\nError: \(error)\n(MSALErrorDomain, -50000)")
+        #expect(twice.map(\.form) == [.nsErrorDescription, .logLine])
+        #expect(PastedErrorScanner.errors(in: "HTTP status: 200, status: 42, find status: -25300").isEmpty)
+    }
+
     @Test("text with no error gives nothing")
     func noError() {
         #expect(PastedErrorScanner.errors(in: "the app crashed (sometimes, 3 times) on launch {no idea}").isEmpty)
@@ -64,6 +102,16 @@ struct PastedErrorScannerTests {
         let errors = PastedErrorScanner.errors(in: text)
         #expect(errors.count <= PastedErrorScanner.maximumFindings)
         #expect(!errors.isEmpty)
+    }
+
+    @Test("120,000 plain codes on one 10 MB line, each with context, stay capped and share it")
+    func repeatedContext() {
+        let text = (0..<120_000).map {
+            "AADSTS\($0) status: 429 Correlation ID: 5d1f9a7e-1111-4222-8333-944455556666 Retry-After: 1 "
+        }.joined()
+        let errors = PastedErrorScanner.errors(in: text)
+        #expect(errors.count == PastedErrorScanner.maximumFindings)
+        #expect(errors.allSatisfy { $0.httpStatus == 429 && $0.retryAfterSeconds == 1 && $0.correlationID != nil })
     }
 
     @Test("10,000 nested errors and braces stop at the nesting bound")

@@ -4,9 +4,11 @@ import Foundation
 import Testing
 
 /// Real pastes from public issue threads (sources in each fixture's first line, identifiers replaced by fake ones),
-/// with what a person reading them would say each error is.
+/// with what a person reading them would say each error is: domain, code, sub-code, OAuth error and suberror, STS
+/// codes, HTTP status, Retry-After, correlation id and nesting depth, in the order they appear.
 @Suite("errors pasted from real tickets are each recognised")
 struct PastedErrorFixtureTests {
+    /// What a reader sees in one error: every field, checked exactly (nil: the paste does not say).
     struct Expected: Sendable, CustomStringConvertible {
         var domain: String
         var code: Int
@@ -17,10 +19,13 @@ struct PastedErrorFixtureTests {
         var retryAfter: Int? = nil
         var depth = 0
         var oauthError: String? = nil
+        var suberror: String? = nil
+        var correlation: String? = nil
         var description: String { "\(domain) \(code)" }
     }
 
     static let msal = "MSALErrorDomain"
+    static let webAuthentication = "com.apple.AuthenticationServices.WebAuthenticationSession"
 
     static let table: [(String, [Expected])] = [
         ("01-usercanceled-nserror.txt", [Expected(domain: msal, code: -50005)]),
@@ -28,26 +33,149 @@ struct PastedErrorFixtureTests {
             "02-access-denied-userinfo-description.txt",
             [Expected(domain: msal, code: -50000, subcode: -42104, oauthError: "access_denied")]
         ),
-        ("03-session-already-running.txt", [Expected(domain: msal, code: -50000, subcode: -42402)]),
-        ("04-broker-no-response.txt", [Expected(domain: msal, code: -50000, subcode: -42700)]),
+        (
+            "03-session-already-running.txt",
+            [Expected(domain: msal, code: -50000, subcode: -42402, correlation: "ef0e0f78-758c-4293-8a1e-37cda1c0c579")]
+        ),
+        (
+            "04-broker-no-response.txt",
+            [Expected(domain: msal, code: -50000, subcode: -42700, correlation: "73cbc443-8292-44bf-b763-db6f5996e5c8")]
+        ),
         ("05-optional-localized.txt", [Expected(domain: msal, code: -50000)]),
         ("06-osstatus-entitlement.txt", [Expected(domain: "NSOSStatusErrorDomain", code: -34018)]),
         ("07-binding-errorcode.txt", [Expected(domain: msal, code: -50000, subcode: -42000)]),
         ("08-log-tuple.txt", [Expected(domain: msal, code: -50000)]),
         ("09-platform-exception-straight-apostrophe.txt", [Expected(domain: msal, code: -50000)]),
-        ("10-msid-keychain.txt", [Expected(domain: "MSIDKeychainErrorDomain", code: -25308)]),
+        (
+            "10-msid-keychain.txt",
+            [
+                Expected(
+                    domain: "MSIDKeychainErrorDomain", code: -25308,
+                    correlation: "56d43adc-af1e-46af-9466-13845e8aba23")
+            ]
+        ),
         ("11-msid-log-phrase.txt", [Expected(domain: "MSIDOAuthErrorDomain", code: -51440)]),
-        ("12-b2c-forgot-password.txt", [Expected(domain: msal, code: -50000, b2c: [90118])]),
-        ("13-sts-json-body.txt", [Expected(domain: "AADSTS", code: 70002), Expected(domain: "AADSTS", code: 70000)]),
-        ("14-sts-9002313.txt", [Expected(domain: "AADSTS", code: 9_002_313)]),
-        ("15-msal-net-exception.txt", [Expected(domain: "AADSTS", code: 70000)]),
+        (
+            "12-b2c-forgot-password.txt",
+            [Expected(domain: msal, code: -50000, b2c: [90118], correlation: "7553500f-d946-43c1-a7a4-c4b94727c09b")]
+        ),
+        (
+            "13-sts-json-body.txt",
+            [70002, 70000].map {
+                Expected(
+                    domain: "AADSTS", code: $0, http: 400, oauthError: "invalid_grant",
+                    correlation: "c7f33b6a-5683-4fff-be74-ffba44a27abc")
+            }
+        ),
+        (
+            "14-sts-9002313.txt",
+            [
+                Expected(
+                    domain: "AADSTS", code: 9_002_313, oauthError: "invalid_grant",
+                    correlation: "bd487592-f96d-48f0-b095-f9ade4b75d45")
+            ]
+        ),
+        (
+            "15-msal-net-exception.txt",
+            [
+                Expected(
+                    domain: "AADSTS", code: 70000, oauthError: "invalid_grant",
+                    correlation: "6fb3cb29-c7f9-4dfb-a160-709ab2dc3447")
+            ]
+        ),
         ("16-nslog-prefixes.txt", [Expected(domain: msal, code: -50000)]),
         ("17-intune-prose.txt", [Expected(domain: msal, code: -50000)]),
         ("18-tilde-minus.txt", [Expected(domain: msal, code: -50000)]),
         (
             "19-log-returning-and-flow-finished.txt",
-            [Expected(domain: msal, code: -50005), Expected(domain: "MSIDErrorDomain", code: -51700)]
+            [
+                Expected(domain: msal, code: -50005, correlation: "30335059-0748-4504-b76c-27f0c99c7881"),
+                Expected(domain: "MSIDErrorDomain", code: -51700, correlation: "30335059-0748-4504-b76c-27f0c99c7881"),
+            ]
         ),
+        // The error logged with itself as its description reads as one error.
+        (
+            "20-wrapped-description.txt",
+            [Expected(domain: msal, code: -50000, subcode: -42104, oauthError: "access_denied")]
+        ),
+        (
+            "21-nested-b2c-grant-revoked.txt",
+            [
+                Expected(
+                    domain: msal, code: -50002, oauthError: "invalid_grant",
+                    correlation: "9cb85855-62a1-4efe-99fe-4ee364304b15"),
+                Expected(
+                    domain: msal, code: -50000, b2c: [90129], depth: 1,
+                    correlation: "a8589387-c7bc-429d-9322-1fe0f390de77"),
+            ]
+        ),
+        (
+            "22-appsso-nested-url-error.txt",
+            [
+                Expected(domain: "NSURLErrorDomain", code: -1012, correlation: "8c5beed2-d931-4caf-bd5a-b692c38e1fa5"),
+                Expected(domain: "kCFErrorDomainCFNetwork", code: -1012, depth: 1),
+                Expected(domain: "com.apple.AppSSO.AuthorizationError", code: -9, depth: 2),
+            ]
+        ),
+        // The same MSAL error logged twice reads as one.
+        (
+            "23-webauth-context-then-internal.txt",
+            [
+                Expected(domain: webAuthentication, code: 2),
+                Expected(
+                    domain: msal, code: -50000, subcode: -50000, correlation: "18f986a3-1e8f-4496-b361-da226475aeb9"),
+            ]
+        ),
+        (
+            "24-log-processing-aad-error.txt",
+            [
+                Expected(
+                    domain: "MSIDOAuthErrorDomain", code: -51412, oauthError: "invalid_grant",
+                    correlation: "748eb11b-80fe-4532-ba08-7bc06d04599f"),
+                Expected(domain: msal, code: -50002, correlation: "748eb11b-80fe-4532-ba08-7bc06d04599f"),
+            ]
+        ),
+        (
+            "25-invalid-state-and-log.txt",
+            [
+                Expected(
+                    domain: msal, code: -50000, subcode: -42501, correlation: "6fb5feb1-0af4-4f44-a80e-2f985a7b7546"),
+                Expected(
+                    domain: "MSIDOAuthErrorDomain", code: -51420, correlation: "6fb5feb1-0af4-4f44-a80e-2f985a7b7546"),
+                Expected(domain: msal, code: -50000, correlation: "6fb5feb1-0af4-4f44-a80e-2f985a7b7546"),
+            ]
+        ),
+        (
+            "26-webauth-log-phrase.txt",
+            [Expected(domain: webAuthentication, code: 3, correlation: "63cd1bfd-118a-4390-81a1-d702b8e18f4b")]
+        ),
+        (
+            "27-intune-log-tuple-apple-domain.txt",
+            [Expected(domain: webAuthentication, code: 3, correlation: "dd636ef2-49c3-42fd-ad1f-c72daaa246e3")]
+        ),
+        ("28-localized-webauth.txt", [Expected(domain: webAuthentication, code: 3)]),
+        (
+            "29-bare-domain-error.txt",
+            [
+                Expected(domain: webAuthentication, code: 2),
+                // Misspelt by the reporter; read as written.
+                Expected(domain: "com.apple.AuthenticationService.WebAuthenticationService", code: 2),
+            ]
+        ),
+        ("30-no-account-silent.txt", [Expected(domain: msal, code: -50002)]),
+        (
+            "31-sts-escaped-description.txt",
+            [Expected(domain: "AADSTS", code: 7_000_218, correlation: "43cae2ea-5071-46e6-ac5b-3d70b5e3c372")]
+        ),
+        (
+            "32-sts-json-error-description.txt",
+            [Expected(domain: "AADSTS", code: 900_144, correlation: "d19ed803-ed48-4b6c-949b-76bc6106112b")]
+        ),
+        ("33-b2c-could-not-acquire.txt", [Expected(domain: msal, code: -50000, subcode: -42008)]),
+        ("34-generic-objc-error.txt", [Expected(domain: "Foundation._GenericObjCError", code: 0)]),
+        ("35-msal-net-throttled.txt", [Expected(domain: "HTTP", code: 429, retryAfter: 60)]),
+        ("36-webauth-context-nserror.txt", [Expected(domain: webAuthentication, code: 2)]),
+        ("37-sts-invalid-request-prose.txt", [Expected(domain: "AADSTS", code: 90027, oauthError: "invalid_request")]),
     ]
 
     static var fixtures: URL {
@@ -86,7 +214,9 @@ struct PastedErrorFixtureTests {
             #expect(error.httpStatus == want.http, "\(name)")
             #expect(error.retryAfterSeconds == want.retryAfter, "\(name)")
             #expect(error.depth == want.depth, "\(name)")
-            if let oauthError = want.oauthError { #expect(error.oauthError == oauthError, "\(name)") }
+            #expect(error.oauthError == want.oauthError, "\(name)")
+            #expect(error.oauthSuberror == want.suberror, "\(name)")
+            #expect(error.correlationID == want.correlation, "\(name)")
         }
     }
 

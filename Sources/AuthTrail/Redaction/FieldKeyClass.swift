@@ -104,7 +104,7 @@ struct FieldKeyTable: Sendable {
         for name in [
             "code", "authcode", "authorizationcode", "state", "nonce", "codeverifier", "clientsecret",
             "clientassertion",
-            "assertion", "samlassertion", "loginhint", "idtokenhint", "password", "passwd", "pwd", "secret", "apikey",
+            "assertion", "samlassertion", "idtokenhint", "password", "passwd", "pwd", "secret", "apikey",
             "sessionkey", "cookie", "setcookie", "xmsrefreshtokencredential", "otp", "pin",
         ] {
             table[name] = .secret(label: .secret)
@@ -116,12 +116,14 @@ struct FieldKeyTable: Sendable {
         table["proxyauthorization"] = .authorization
         let identifiers: [IdentifierKind: [String]] = [
             .email: ["email", "mail", "emailaddress", "emails", "otheremails"],
-            .upn: ["upn", "userprincipalname", "preferredusername", "uniquename"],
+            // A login hint is the user's sign-in name: pseudonymised like one, so the same user stays recognisable.
+            .upn: ["upn", "userprincipalname", "preferredusername", "uniquename", "loginhint", "displayableid"],
             .username: ["username", "loginname", "signinname", "accountname", "enduserid", "user"],
             .name: ["name", "givenname", "familyname", "displayname", "fullname", "surname", "firstname", "lastname"],
             .phone: ["phone", "phonenumber", "mobile", "mobilephone", "telephonenumber", "businessphones"],
-            .oid: ["oid", "objectid", "sub", "userid", "useroid", "localaccountid"],
-            .account: ["homeaccountid", "accountid", "accountidentifier", "uid"],
+            // A tenant profile's identifier is the user's object id in that tenant (MSALTenantProfile).
+            .oid: ["oid", "objectid", "sub", "userid", "useroid", "localaccountid", "tenantprofileid", "userobjectid"],
+            .account: ["homeaccountid", "accountid", "accountidentifier", "homeaccountidentifier", "uid"],
             .device: ["deviceid", "device", "xclientdm", "devicename"],
             .ip: ["ip", "ipaddress", "clientip", "ipaddr", "remoteaddress", "xforwardedfor"],
         ]
@@ -147,7 +149,8 @@ struct FieldKeyTable: Sendable {
         ("idtoken", .secret(label: .token)), ("email", .identifier(.email)), ("upn", .identifier(.upn)),
         ("username", .identifier(.username)), ("displayname", .identifier(.name)), ("phone", .identifier(.phone)),
         ("phonenumber", .identifier(.phone)), ("deviceid", .identifier(.device)), ("ipaddress", .identifier(.ip)),
-        ("objectid", .identifier(.oid)), ("homeaccountid", .identifier(.account)), ("correlationid", .keep),
+        ("objectid", .identifier(.oid)), ("homeaccountid", .identifier(.account)), ("profileid", .identifier(.oid)),
+        ("accountidentifier", .identifier(.account)), ("loginhint", .identifier(.upn)), ("correlationid", .keep),
         ("requestid", .keep), ("clientid", .keep), ("tenantid", .keep),
     ]
 }

@@ -43,6 +43,14 @@ extension TextScan {
         }
         let keyClass = engine.keys.classify(input[range.lowerBound..<index])
         let value = (index + 1)..<range.upperBound
+        // `name=Ylva Marrow`: the display name runs on past this run's end.
+        if keyClass == .identifier(.name), let name = displayName(startingAt: value.lowerBound),
+            name.upperBound > value.upperBound
+        {
+            pseudonymize(name, kind: .name)
+            nameEnd = name.upperBound
+            return
+        }
         if keyClass == .neutral {
             if isColon { atom(range) } else { atom(value) }
         } else {
@@ -121,7 +129,9 @@ extension TextScan {
             if let kind { pseudonymize(range, kind: kind) }
             return
         }
-        if dots >= 3, ByteClass.isDigit(input[range.lowerBound]), let address = ipv4(at: range.lowerBound, in: range) {
+        if dots >= 3, ByteClass.isDigit(input[range.lowerBound]), !followsVersionWord(range.lowerBound),
+            let address = ipv4(at: range.lowerBound, in: range)
+        {
             pseudonymize(address, kind: .ip)
             return
         }
@@ -358,6 +368,12 @@ extension TextScan {
     func guidIdentifier(in range: Range<Int>) -> IdentifierKind?? {
         guard isGUID(at: range.lowerBound, limit: range.upperBound) else { return nil }
         if range.count == 36 { return .some(context(before: range.lowerBound)) }
+        // `<uid>.<utid>-login.windows.net`: the keychain account MSAL prints, a home account id and its environment.
+        if range.count >= 73, input[range.lowerBound + 36] == UInt8(ascii: "."),
+            isGUID(at: range.lowerBound + 37, limit: range.upperBound)
+        {
+            return .some(.account)
+        }
         // `<uid>.<utid>` and B2C's `<uid>-b2c_1_policy.<utid>`.
         let tail = range.upperBound - 36
         if range.count >= 73, input[tail - 1] == UInt8(ascii: "."), isGUID(at: tail, limit: range.upperBound) {
@@ -408,8 +424,13 @@ extension TextScan {
             case .keep: return nil
             default: break
             }
-            if matches(word, "object") || matches(word, "users") || matches(word, "subject") { return .oid }
-            if matches(word, "home") { return .account }
+            // `tenant profile <GUID>`, `account identifier <GUID>` (MSAL's cache lookups print these).
+            if matches(word, "object") || matches(word, "users") || matches(word, "subject")
+                || matches(word, "profile")
+            {
+                return .oid
+            }
+            if matches(word, "home") || matches(word, "account") { return .account }
             if matches(word, "correlation") || matches(word, "client") || matches(word, "request")
                 || matches(word, "trace") || matches(word, "operation")
             {
@@ -431,6 +452,16 @@ extension TextScan {
     }
 
     // MARK: IP addresses
+
+    /// Whether the word before `start` names a version (`MSAL 4.15.0.0`, `version 1.2.3.4`): four-part version
+    /// numbers are not addresses.
+    func followsVersionWord(_ start: Int) -> Bool {
+        guard start >= 2, input[start - 1] == UInt8(ascii: " ") else { return false }
+        var wordStart = start - 1
+        while wordStart > 0, wordStart > start - 10, ByteClass.isAlphanumeric(input[wordStart - 1]) { wordStart -= 1 }
+        let word = wordStart..<(start - 1)
+        return matches(word, "msal") || matches(word, "version") || matches(word, "ver") || matches(word, "adal")
+    }
 
     /// An IPv4 address at `start` (four decimal octets up to 255), not part of a longer dotted number.
     func ipv4(at start: Int, in range: Range<Int>) -> Range<Int>? {

@@ -24,6 +24,8 @@ struct TextScan {
     private var closingEscapedQuote = -1
     /// The class of an escaped key being scanned from inside, applied once its closing `\"` is reached.
     private var keyClassAtClosingEscapedQuote: FieldKeyClass?
+    /// Where a display name that ran on past its run (`name=Ylva Marrow`) ended; the scan resumes there.
+    var nameEnd = 0
     /// Detection only: nothing is copied or hashed; what would be replaced is recorded in `found`.
     let detecting: Bool
     /// In detection: one bit per `PrivacyFinding` that a replacement would have hidden.
@@ -167,8 +169,7 @@ struct TextScan {
             if end < count, end - 1 > index, input[end - 1] == UInt8(ascii: "\\"), input[end] == UInt8(ascii: "\"") {
                 end -= 1
             }
-            word(index..<end, flags: flags)
-            index = end
+            index = word(index..<end, flags: flags)
         }
     }
 
@@ -183,25 +184,39 @@ struct TextScan {
         }
     }
 
-    /// One run of non-delimiter bytes.
-    private mutating func word(_ range: Range<Int>, flags: UInt8) {
+    /// One run of non-delimiter bytes; returns where the scan resumes (past the run, or past a display name that
+    /// spans several runs).
+    private mutating func word(_ range: Range<Int>, flags: UInt8) -> Int {
         let first = input[range.lowerBound]
         let last = input[range.upperBound - 1]
         // Lone punctuation (`:` between a JSON key and its value, `=`, `-`) leaves the pending key in place.
-        if range.count == 1, classes[Int(first)] & (ByteClass.letter | ByteClass.digit) == 0 { return }
+        if range.count == 1, classes[Int(first)] & (ByteClass.letter | ByteClass.digit) == 0 { return range.upperBound }
         // The redactor's own placeholders stay as they are, so redacting redacted text changes nothing. Before,
         // `email:` read as a key (the hash was hashed again) and `token=<token:removed>` became
         // `token=<<token:removed>>` (found by the redactor fuzz target's idempotence check; inputs in
         // Tests/Fuzz/Regressions/redactor/).
         if isPlaceholder(range) {
             pending = .none
-            return
+            return range.upperBound
         }
         switch pending {
+        case .value(.secret(label: .token)) where isProseWord(range):
+            // `could not acquire token: Error Domain=…`: a word of prose after `token:` is no token (every OAuth
+            // token is long or mixes case and digits); the sentence goes on.
+            pending = .none
+        case .value(.identifier(.name)):
+            // `name: Megan Bowen`: the whole display name, not only its first word.
+            pending = .none
+            if let name = displayName(startingAt: range.lowerBound), name.upperBound > range.upperBound {
+                pseudonymize(name, kind: .name)
+                return name.upperBound
+            }
+            apply(.identifier(.name), to: valueRange(range, for: .identifier(.name)))
+            return range.upperBound
         case .value(let keyClass):
             pending = .none
             apply(keyClass, to: valueRange(range, for: keyClass))
-            return
+            return range.upperBound
         case .authorization:
             if isScheme(range) {
                 pending = .value(.secret(label: .credential))
@@ -209,35 +224,107 @@ struct TextScan {
                 pending = .none
                 remove(range, label: .credential)
             }
-            return
+            return range.upperBound
         case .schemeCredential:
             pending = .none
             if range.count >= 8 { remove(range, label: .credential) }
-            return
+            return range.upperBound
         case .none:
             break
         }
         if (last == UInt8(ascii: ":") || last == UInt8(ascii: "=")) && range.count > 1 {
             let name = range.lowerBound..<(range.upperBound - 1)
-            if !name.contains(where: { isPieceSeparator(input[$0]) || input[$0] == UInt8(ascii: "=") }) {
+            // A key is a name (`token:`, `x-ms-request-id:`); `megan@contoso.com:` ending a clause is a value.
+            if !name.contains(where: {
+                isPieceSeparator(input[$0]) || input[$0] == UInt8(ascii: "=") || input[$0] == UInt8(ascii: "@")
+                    || input[$0] == UInt8(ascii: "%")
+            }) {
                 setPending(for: engine.keys.classify(input[name]))
-                return
+                return range.upperBound
             }
         }
-        // Letters and digits alone, shorter than an opaque token: nothing to find but `Bearer` and `Basic`.
+        // Letters and digits alone, shorter than an opaque token: nothing to find but `Bearer`, `Basic` and `name`.
         if flags & ByteClass.special == 0 && range.count < ByteClass.longRun {
             // A JWT fragment with no dot in it (a line MSAL wrapped inside the header) still starts with `eyJ`.
             if range.count >= 24, first == UInt8(ascii: "e"), hasPrefix("eyJ", at: range.lowerBound) {
                 atom(range)
-                return
+                return range.upperBound
             }
             if (range.count == 6 || range.count == 5) && (matches(range, "bearer") || matches(range, "basic")) {
                 // `Bearer <token>`, `Basic <credentials>`: the next run is the credential.
                 pending = .schemeCredential
             }
-            return
+            // `… with name Megan Bowen`: MSAL and apps print a display name after the bare word.
+            if range.count == 4, matches(range, "name"), range.upperBound < input.count,
+                input[range.upperBound] == UInt8(ascii: " "),
+                let name = displayName(startingAt: range.upperBound + 1)
+            {
+                pseudonymize(name, kind: .name)
+                return name.upperBound
+            }
+            return range.upperBound
         }
         pieces(range)
+        return max(range.upperBound, nameEnd)
+    }
+
+    /// A word of prose: ASCII letters, at most one capital and only first, shorter than any token (`Error`,
+    /// `expired`, `Masked`).
+    func isProseWord(_ range: Range<Int>) -> Bool {
+        guard range.count < 24, ByteClass.isAlphanumeric(input[range.lowerBound]),
+            !ByteClass.isDigit(input[range.lowerBound])
+        else { return false }
+        return input[(range.lowerBound + 1)..<range.upperBound].allSatisfy { $0 >= 0x61 && $0 <= 0x7A }
+    }
+
+    /// A display name starting at `start`: one to four capitalised words (`Megan`, `Bowen`, `Jean-Luc`, `Zoë`)
+    /// separated by single spaces. Nil when the first word is not one.
+    func displayName(startingAt start: Int) -> Range<Int>? {
+        var end = start
+        var cursor = start
+        for _ in 0..<4 {
+            guard let wordEnd = nameWord(at: cursor) else { break }
+            end = wordEnd
+            guard wordEnd + 1 < input.count, input[wordEnd] == UInt8(ascii: " ") else { break }
+            cursor = wordEnd + 1
+        }
+        return end > start ? start..<end : nil
+    }
+
+    /// Where a capitalised name word at `start` ends: an upper-case letter (or a non-ASCII letter), then lower-case or
+    /// non-ASCII letters, `-` before another capital; nil when none starts there or it runs into a `(`, a digit or
+    /// other punctuation (`Masked(null)`, `MSAL`, `Error1`).
+    private func nameWord(at start: Int) -> Int? {
+        guard start < input.count else { return nil }
+        let first = input[start]
+        guard (first >= 0x41 && first <= 0x5A) || first >= 0xC3 else { return nil }
+        var index = start + 1
+        var lower = 0
+        while index < input.count, index - start <= 40 {
+            let byte = input[index]
+            if (byte >= 0x61 && byte <= 0x7A) || byte >= 0x80 {
+                lower += 1
+            } else if byte == UInt8(ascii: "-"), index + 1 < input.count, input[index + 1] >= 0x41,
+                input[index + 1] <= 0x5A
+            {
+                index += 1
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard lower > 0 else { return nil }
+        if index < input.count {
+            // A name ends at a space, a delimiter or a full stop; `(`, `<`, `[` and `{` start something else.
+            let next = input[index]
+            let opens =
+                next == UInt8(ascii: "(") || next == UInt8(ascii: "<") || next == UInt8(ascii: "[")
+                || next == UInt8(ascii: "{")
+            guard !opens, classes[Int(next)] & ByteClass.delimiter != 0 || next == UInt8(ascii: ".") else {
+                return nil
+            }
+        }
+        return index
     }
 
     mutating func setPending(for keyClass: FieldKeyClass) {

@@ -19,7 +19,22 @@ package enum PastedErrorScanner {
     package static func errors(in text: String) -> [PastedError] {
         var scan = Scan(bytes: Array(text.utf8))
         scan.run()
-        return scan.findings
+        return withoutRepeats(scan.findings)
+    }
+
+    /// The findings without an error logged again: an outermost error and its underlying errors that equal an
+    /// earlier one (apps often log the same NSError twice, once where it arrives and once where it is shown).
+    static func withoutRepeats(_ findings: [PastedError]) -> [PastedError] {
+        var trees = [[PastedError]]()
+        for finding in findings {
+            if finding.depth == 0 || trees.isEmpty {
+                trees.append([finding])
+            } else {
+                trees[trees.count - 1].append(finding)
+            }
+        }
+        var seen = Set<[PastedError]>()
+        return trees.filter { seen.insert($0).inserted }.flatMap { $0 }
     }
 }
 
@@ -37,6 +52,33 @@ private struct Scan {
     /// The line being read, and the line of the last finding.
     var line = 0
     var lastFindingLine = -1
+    /// Where the current line starts, for the correlation id in an MSAL log line's header.
+    var lineStart = 0
+    /// What the text around plain codes says about them (`status: 400`, `"error":"invalid_grant"`, `Correlation ID:`,
+    /// `Retry-After: 60`), outside any NSError: it applies to the plain codes read near it.
+    var context = Context()
+
+    struct Context {
+        var httpStatus: Int?
+        var retryAfterSeconds: Int?
+        var oauthError: String?
+        var oauthSuberror: String?
+        var correlationID: String?
+        /// The line of the last value read, and the plain-code findings they apply to.
+        var line = -1
+        var findings: [Int] = []
+
+        var isEmpty: Bool {
+            httpStatus == nil && retryAfterSeconds == nil && oauthError == nil && oauthSuberror == nil
+                && correlationID == nil
+        }
+
+        func hasSameValues(as other: Context) -> Bool {
+            httpStatus == other.httpStatus && retryAfterSeconds == other.retryAfterSeconds
+                && oauthError == other.oauthError && oauthSuberror == other.oauthSuberror
+                && correlationID == other.correlationID
+        }
+    }
 
     struct OpenError {
         var finding: Int
@@ -64,13 +106,53 @@ private struct Scan {
                 position += 1
             case UInt8(ascii: "\n"):
                 line += 1
+                lineStart = position + 1
                 // An NSError printed without UserInfo ends with its line.
                 while let last = open.last, last.userInfoDepth == nil { open.removeLast() }
                 position += 1
+                // Context more than three lines from the codes it would describe describes none of them.
+                if context.line >= 0, line - context.line > 3 { closeContext() }
             default:
                 if !readToken() { position += 1 }
             }
         }
+        closeContext()
+    }
+
+    // MARK: Context around plain codes
+
+    /// Ends the current context: an HTTP status no plain code took becomes a finding of its own.
+    mutating func closeContext() {
+        if context.findings.isEmpty, let status = context.httpStatus {
+            var error = PastedError(form: .plainCode, domain: "HTTP", code: status)
+            error.retryAfterSeconds = context.retryAfterSeconds
+            error.oauthError = context.oauthError
+            error.oauthSuberror = context.oauthSuberror
+            error.correlationID = context.correlationID
+            context = Context()
+            append(error)
+        }
+        context = Context()
+    }
+
+    /// Records a value read outside an error and gives it to the plain codes of the current context.
+    mutating func note(_ update: (inout Context) -> Void) {
+        if context.line >= 0, line - context.line > 3 { closeContext() }
+        let before = context
+        update(&context)
+        context.line = line
+        // Each value is set once per context, so its codes are visited at most five times (a 50 MB line repeating
+        // `AADSTS1 Correlation ID: …` stays linear).
+        guard !context.hasSameValues(as: before) else { return }
+        for index in context.findings { apply(context, to: index) }
+    }
+
+    mutating func apply(_ context: Context, to index: Int) {
+        if findings[index].httpStatus == nil { findings[index].httpStatus = context.httpStatus }
+        if findings[index].retryAfterSeconds == nil { findings[index].retryAfterSeconds = context.retryAfterSeconds }
+        if findings[index].oauthError == nil { findings[index].oauthError = context.oauthError }
+        if findings[index].oauthSuberror == nil { findings[index].oauthSuberror = context.oauthSuberror }
+        if findings[index].correlationID == nil { findings[index].correlationID = context.correlationID }
     }
 
     // MARK: Tokens
@@ -84,23 +166,187 @@ private struct Scan {
         case UInt8(ascii: "("): return readParenthesised()
         case UInt8(ascii: "A") where matches("AADSTS"): return readPrefixedCode("AADSTS", isB2C: false)
         case UInt8(ascii: "A") where matches("AADB2C"): return readPrefixedCode("AADB2C", isB2C: true)
-        case UInt8(ascii: "C") where matches("Correlation ID:") || matches("Correlation Id:"):
+        case UInt8(ascii: "C")
+        where matches("Correlation ID:") || matches("Correlation Id:") || matches("Correlation+ID:"):
+            // `Correlation+ID:+…`: B2C descriptions arrive form-encoded.
             position += "Correlation ID:".utf8.count
-            // Outside an error, a `Correlation ID:` line belongs to the error before it.
-            if let id = readGUID(skippingSpaces: true), let target = currentTarget() ?? findings.indices.last,
-                findings[target].correlationID == nil
-            {
-                findings[target].correlationID = id
-            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") { position += 1 }
+            if let id = readGUID(skippingSpaces: true) { noteCorrelation(id) }
             return true
+        case UInt8(ascii: "\"") where matches("\"correlation_id\":") || matches("\"correlationId\":"):
+            position += (matches("\"correlationId\":") ? "\"correlationId\":" : "\"correlation_id\":").utf8.count
+            if let id = guid(in: position..<min(bytes.count, position + 48)) { noteCorrelation(id) }
+            return true
+        case UInt8(ascii: "\"") where matches("\"error\":") || matches("\"suberror\":"):
+            return readJSONOAuthError()
+        case UInt8(ascii: "E") where matches("ErrorCode: "):
+            return readExceptionErrorCode()
         case UInt8(ascii: "e") where matches("errorCode:") || matches("errorCode ="):
             return readErrorCodeField()
         case UInt8(ascii: "e") where matches("error: "):
             return readCodeThenDomain()
+        case UInt8(ascii: "e") where matches("error code ") && !matches("error code: "):
+            return readAADErrorLogLine()
+        case UInt8(ascii: "e") where matches("error ") && position > 0 && bytes[position - 1] == UInt8(ascii: " "):
+            return readBareDomainError()
+        case UInt8(ascii: "S"), UInt8(ascii: "s"), UInt8(ascii: "H"):
+            return readHTTPStatus()
         case UInt8(ascii: "M"), UInt8(ascii: "\""), UInt8(ascii: "R"), UInt8(ascii: "r"):
             return readUserInfoKey()
         default: return false
         }
+    }
+
+    /// A correlation id in text: the open error's, else the plain codes' around it, else the last error's.
+    mutating func noteCorrelation(_ id: String) {
+        if let target = currentTarget(allowingLast: false) {
+            if findings[target].correlationID == nil { findings[target].correlationID = id }
+        } else if !context.findings.isEmpty || context.line >= 0 {
+            note { $0.correlationID = $0.correlationID ?? id }
+        } else if let last = findings.indices.last, line - lastFindingLine <= 3 {
+            if findings[last].correlationID == nil { findings[last].correlationID = id }
+        } else {
+            note { $0.correlationID = $0.correlationID ?? id }
+        }
+    }
+
+    /// `"error":"invalid_grant"` and `"suberror":"basic_action"` in an STS JSON body: the OAuth error and suberror
+    /// of the AADSTS codes beside it.
+    mutating func readJSONOAuthError() -> Bool {
+        guard currentTarget(allowingLast: false) == nil else { return false }
+        let isSuberror = matches("\"suberror\":")
+        var cursor = position + (isSuberror ? "\"suberror\":" : "\"error\":").utf8.count
+        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+        guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\""), let (word, end) = oauthWord(at: cursor + 1)
+        else { return false }
+        position = end
+        if isSuberror {
+            note { $0.oauthSuberror = $0.oauthSuberror ?? word }
+        } else {
+            note { $0.oauthError = $0.oauthError ?? word }
+        }
+        return true
+    }
+
+    /// MSAL.NET's `ErrorCode: invalid_grant` line: the OAuth error of the AADSTS codes after it.
+    mutating func readExceptionErrorCode() -> Bool {
+        guard currentTarget(allowingLast: false) == nil, let (word, end) = oauthWord(at: position + 11) else {
+            return false
+        }
+        position = end
+        note { $0.oauthError = $0.oauthError ?? word }
+        return true
+    }
+
+    /// An OAuth error code at `start` (`invalid_grant`, `interaction_required`): lower-case letters and `_`, with at
+    /// least one `_`; the word and where it ends.
+    func oauthWord(at start: Int) -> (String, Int)? {
+        var cursor = start
+        while cursor < bytes.count, cursor - start < 64,
+            (0x61...0x7A).contains(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "_")
+        {
+            cursor += 1
+        }
+        let word = string(start..<cursor)
+        guard cursor - start >= 5, word.contains("_"), cursor == bytes.count || !isDomainByte(bytes[cursor])
+        else { return nil }
+        return (word, cursor)
+    }
+
+    /// `StatusCode: 429`, `status: 400`, `Status code: 503`, `HTTP/1.1 429`: an HTTP failure status, outside an error.
+    mutating func readHTTPStatus() -> Bool {
+        guard currentTarget(allowingLast: false) == nil else { return false }
+        var cursor = position
+        if matches("HTTP/1.1 ") || matches("HTTP/1.0 ") {
+            cursor += 9
+        } else if matches("HTTP/2 ") {
+            cursor += 7
+        } else {
+            guard position == 0 || !isDomainByte(bytes[position - 1]) else { return false }
+            var matched = false
+            for word in ["statuscode", "status code", "status"] where matchesIgnoringCase(word, at: cursor) {
+                cursor += word.utf8.count
+                matched = true
+                break
+            }
+            guard matched else { return false }
+            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "_") {
+                cursor += 1
+            }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") || bytes[cursor] == UInt8(ascii: "=")
+            else { return false }
+            cursor += 1
+            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+        }
+        guard let (status, end) = readInteger(at: cursor), (400...599).contains(status), end - cursor == 3 else {
+            return false
+        }
+        position = end
+        note { $0.httpStatus = $0.httpStatus ?? status }
+        return true
+    }
+
+    /// MSAL's AAD error log line: `Processing an AAD error with error code -51412, error invalid_grant, suberror
+    /// (null)`: an MSID OAuth error with its OAuth error and suberror.
+    mutating func readAADErrorLogLine() -> Bool {
+        guard open.isEmpty, let (code, end) = readInteger(at: position + "error code ".utf8.count), code < 0,
+            matches(", error ", at: end)
+        else { return false }
+        var error = PastedError(form: .logLine, domain: "MSIDOAuthErrorDomain", code: code)
+        var cursor = end + ", error ".utf8.count
+        if let (word, wordEnd) = plainWord(at: cursor) {
+            error.oauthError = word
+            cursor = wordEnd
+        }
+        if matches(", suberror ", at: cursor), let (word, wordEnd) = plainWord(at: cursor + ", suberror ".utf8.count) {
+            error.oauthSuberror = word
+            cursor = wordEnd
+        }
+        position = cursor
+        append(error)
+        return true
+    }
+
+    /// A word of letters, digits and `_` at `start`, nil for MSAL's `(null)`.
+    func plainWord(at start: Int) -> (String, Int)? {
+        var cursor = start
+        while cursor < bytes.count, cursor - start < 64, isDomainByte(bytes[cursor]), bytes[cursor] != UInt8(ascii: ".")
+        {
+            cursor += 1
+        }
+        return cursor > start ? (string(start..<cursor), cursor) : nil
+    }
+
+    /// `com.apple.AuthenticationServices.WebAuthenticationSession error 2` without the parentheses of a
+    /// localizedDescription: a domain-shaped word, then ` error `, then the code.
+    mutating func readBareDomainError() -> Bool {
+        guard open.isEmpty else { return false }
+        var start = position - 1
+        while start > 0, position - start < 200, isDomainByte(bytes[start - 1]) { start -= 1 }
+        guard start < position - 1 else { return false }
+        let domain = string(start..<(position - 1))
+        guard domain.hasPrefix("com.apple.") || domain.hasSuffix("ErrorDomain") || domain == "OSStatus" else {
+            return false
+        }
+        let codeStart = position + "error ".utf8.count
+        guard let (code, end) = readInteger(at: codeStart), end == bytes.count || !isDomainByte(bytes[end]) else {
+            return false
+        }
+        position = end
+        append(PastedError(form: .localizedDescription, domain: canonicalDomain(domain), code: code))
+        return true
+    }
+
+    func matchesIgnoringCase(_ literal: String, at start: Int) -> Bool {
+        let utf8 = literal.utf8
+        guard start + utf8.count <= bytes.count else { return false }
+        var index = start
+        for byte in utf8 {
+            let actual = bytes[index]
+            if (actual >= 0x41 && actual <= 0x5A ? actual | 0x20 : actual) != byte { return false }
+            index += 1
+        }
+        return true
     }
 
     mutating func readNSError() -> Bool {
@@ -117,7 +363,10 @@ private struct Scan {
         position = end
         guard depth < PastedErrorScanner.maximumNestingDepth, findings.count < PastedErrorScanner.maximumFindings
         else { return true }
-        findings.append(PastedError(form: .nsErrorDescription, domain: canonicalDomain(domain), code: code, depth: depth))
+        if depth == 0, !context.isEmpty || !context.findings.isEmpty { closeContext() }
+        var error = PastedError(form: .nsErrorDescription, domain: canonicalDomain(domain), code: code, depth: depth)
+        if depth == 0 { error.correlationID = headerCorrelationID() }
+        findings.append(error)
         if depth == 0 { lastOutermost = findings.count - 1 }
         open.append(OpenError(finding: findings.count - 1, userInfoDepth: nil, startDepth: braceDepth))
         skipQuotedHeaderText()
@@ -237,15 +486,49 @@ private struct Scan {
         while end < bytes.count, isDigit(bytes[end]), end - start < 9 { end += 1 }
         guard end > start, end == bytes.count || !isDigit(bytes[end]) else { return false }
         let code = Int(string(start..<end)) ?? 0
+        let codeStart = position
         position = end
         if let target = currentTarget(allowingLast: false) {
             add(code, isB2C: isB2C, to: target)
         } else if !isB2C, let last = findings.indices.last, findings[last].stsErrorCodes.contains(code) {
             // Already counted (a repeated description).
+        } else if let last = context.findings.last, findings[last].domain == (isB2C ? "AADB2C" : "AADSTS"),
+            findings[last].code == code
+        {
+            // The same code again in the same body (`error_description` and a message quoting it).
         } else {
-            append(PastedError(form: .plainCode, domain: isB2C ? "AADB2C" : "AADSTS", code: code))
+            var error = PastedError(form: .plainCode, domain: isB2C ? "AADB2C" : "AADSTS", code: code)
+            // `invalid_request: AADSTS90027: …`: MSAL.js, MSAL Python and web stacks print the OAuth error first.
+            error.oauthError = oauthErrorBefore(codeStart)
+            appendPlainCode(error)
         }
         return true
+    }
+
+    /// The OAuth error written just before a code: `invalid_grant: ` ending at `end`.
+    func oauthErrorBefore(_ end: Int) -> String? {
+        guard end >= 2, bytes[end - 1] == UInt8(ascii: " "), bytes[end - 2] == UInt8(ascii: ":") else { return nil }
+        var start = end - 2
+        while start > 0, end - start < 64,
+            (0x61...0x7A).contains(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "_")
+        {
+            start -= 1
+        }
+        guard let (word, wordEnd) = oauthWord(at: start), wordEnd == end - 2 else { return nil }
+        return word
+    }
+
+    /// A plain AADSTS or AADB2C code read outside an error: it takes the context around it (status, OAuth error,
+    /// correlation id, Retry-After).
+    mutating func appendPlainCode(_ error: PastedError) {
+        guard findings.count < PastedErrorScanner.maximumFindings else { return }
+        if context.line >= 0, line - context.line > 3 { closeContext() }
+        findings.append(error)
+        lastOutermost = findings.count - 1
+        lastFindingLine = line
+        context.findings.append(findings.count - 1)
+        context.line = line
+        apply(context, to: findings.count - 1)
     }
 
     /// Scans an error's header text for AADSTS and AADB2C codes and a correlation id.
@@ -281,11 +564,13 @@ private struct Scan {
     /// `Key=Value` (or `Key = Value;`, or `"Key" = Value;`) for one of ``keys``, inside an error's userInfo or the
     /// `=> { … }` block after it.
     mutating func readUserInfoKey() -> Bool {
-        guard let target = currentTarget() else { return false }
+        let target = currentTarget()
         var cursor = position
         let quoted = bytes[cursor] == UInt8(ascii: "\"")
         if quoted { cursor += 1 }
         guard let key = Self.keys.first(where: { matches($0, at: cursor) }) else { return false }
+        // Outside an error only a `Retry-After` header means something (an HTTP response pasted beside its status).
+        guard target != nil || key.lowercased() == "retry-after" else { return false }
         cursor += key.utf8.count
         if quoted {
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { return false }
@@ -295,6 +580,16 @@ private struct Scan {
         guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: ":")
         else { return false }
         cursor += 1
+        guard let target else {
+            // A header line's value is the number alone; the text after it may hold the codes it describes.
+            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\"") {
+                cursor += 1
+            }
+            guard let (seconds, end) = readInteger(at: cursor), seconds >= 0 else { return false }
+            position = end
+            note { $0.retryAfterSeconds = $0.retryAfterSeconds ?? seconds }
+            return true
+        }
         let valueStart = cursor
         let valueEnd = endOfValue(from: valueStart)
         position = valueEnd
@@ -345,10 +640,31 @@ private struct Scan {
     }
 
     mutating func append(_ error: PastedError) {
+        if !context.isEmpty || !context.findings.isEmpty { closeContext() }
         guard findings.count < PastedErrorScanner.maximumFindings else { return }
+        var error = error
+        if error.correlationID == nil { error.correlationID = headerCorrelationID() }
         findings.append(error)
         lastOutermost = findings.count - 1
         lastFindingLine = line
+    }
+
+    /// The correlation id in the MSAL log header of the current line, before `position`:
+    /// `TID=… MSAL 1.2.5 iOS 18.4 [2025-04-16 08:51:07 - 6FB5FEB1-…] …`.
+    func headerCorrelationID() -> String? {
+        // The header is near the line's start, after prefixes such as `[MSAL] ` or an NSLog header.
+        let end = min(position, lineStart + 512)
+        var cursor = lineStart + 1
+        while cursor + 40 <= end {
+            if bytes[cursor] == UInt8(ascii: "-"), bytes[cursor - 1] == UInt8(ascii: " "),
+                bytes[cursor + 1] == UInt8(ascii: " "), bytes[cursor + 38] == UInt8(ascii: "]"),
+                let id = guid(in: (cursor + 2)..<(cursor + 38))
+            {
+                return id
+            }
+            cursor += 1
+        }
+        return nil
     }
 
     // MARK: Lexing

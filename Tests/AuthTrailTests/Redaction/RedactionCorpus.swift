@@ -97,7 +97,7 @@ enum RedactionCorpus {
             { b, r in
                 "https://\(b.keep("authority host", "login.microsoftonline.com"))/common/oauth2/v2.0/authorize?client_id="
                     + "\(b.keep("client id", r.guid()))&response_type=code&scope=\(b.keep("scope", "openid"))%20offline_access"
-                    + "&login_hint=\(b.secret("login hint", r.email().replacingOccurrences(of: "@", with: "%40")))&state="
+                    + "&login_hint=\(b.identifier(.upn, r.email().replacingOccurrences(of: "@", with: "%40")))&state="
                     + "\(b.secret("state", r.base64url(22)))&nonce=\(b.secret("nonce", r.base64url(16)))"
                     + "&id_token_hint=\(b.secret("id token hint", r.jwt()))"
             }

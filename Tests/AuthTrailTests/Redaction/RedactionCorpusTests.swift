@@ -27,7 +27,7 @@ struct RedactionCorpusTests {
         for expected in [
             "secret access token", "secret refresh token", "secret authorization code", "secret bearer JWT",
             "secret bearer opaque token", "secret basic credentials", "secret client secret", "secret client assertion",
-            "secret PEM key", "secret URL password", "secret login hint", "secret id token hint", "secret state",
+            "secret PEM key", "secret URL password", "secret id token hint", "secret state",
             "secret password", "keep correlation id", "keep client id", "keep AADSTS code", "keep HTTP status",
             "keep timestamp", "keep scope", "keep authority host", "keep error domain", "keep sub-code",
             "keep tenant id",

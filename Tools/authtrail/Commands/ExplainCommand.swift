@@ -11,7 +11,9 @@ struct ExplainCommand: ParsableCommand {
             Paste anything: an NSError description (Error Domain=MSALErrorDomain Code=-50000 "…" UserInfo={…}, \
             with nested NSUnderlyingError), MSAL's log phrasing (returning with error: (MSALErrorDomain, -50002)), \
             a localizedDescription ((MSALErrorDomain error -50005.), (OSStatus error -34018.)), a binding's \
-            errorCode: field, with any prefix, Optional(…) or quotes. Every error is listed outermost first with its \
+            errorCode: field, an STS JSON body or an MSAL.NET exception (AADSTS codes with the status, Retry-After, \
+            OAuth error and correlation id around them), with any prefix, Optional(…) or quotes. An error logged \
+            twice is listed once. Every error is listed outermost first with its \
             sub-code, OAuth error, AADSTS/AADB2C codes, HTTP status, Retry-After and correlation id, what it means, \
             what to do, and what the app receives after MSAL's conversion. Give the text as arguments, as - to read \
             standard input, or with --file PATH. Plain codes still work: -50002, "MSALErrorDomain -50002", \
@@ -72,9 +74,9 @@ struct ExplainCommand: ParsableCommand {
         }
         switch format {
         case .text:
-            if !errors.isEmpty { print(redactor.redact(text: ExplainRendering.text(errors))) }
+            if !errors.isEmpty { print(PastedErrorRendering.text(errors, redactor: redactor)) }
         case .json:
-            print(ExplainRendering.json(errors, redactor: redactor))
+            print(PastedErrorRendering.json(errors, redactor: redactor))
         }
         if errors.isEmpty {
             printError(

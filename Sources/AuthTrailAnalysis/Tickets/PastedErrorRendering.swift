@@ -1,12 +1,13 @@
-import AuthTrail
-import AuthTrailAnalysis
+package import AuthTrail
 import Foundation
 
-/// How `authtrail explain` prints the errors it found in pasted text.
-enum ExplainRendering {
-    /// One block per error, underlying errors indented under the error that carries them.
-    static func text(_ errors: [PastedError]) -> String {
-        errors.enumerated().map { number, error in block(number + 1, error) }.joined(separator: "\n\n")
+/// How `authtrail explain` prints the errors it found in pasted text: as text for people, as JSON for tools. Both
+/// go through the redactor, so nothing pasted is printed in clear (the `pasted-error` fuzz target checks it).
+package enum PastedErrorRendering {
+    /// One block per error, underlying errors indented under the error that carries them, redacted as a whole.
+    package static func text(_ errors: [PastedError], redactor: Redactor) -> String {
+        let blocks = errors.enumerated().map { number, error in block(number + 1, error) }
+        return redactor.redact(text: blocks.joined(separator: "\n\n"))
     }
 
     private static func block(_ number: Int, _ error: PastedError) -> String {
@@ -44,7 +45,7 @@ enum ExplainRendering {
 
     /// `{"errors": [...]}`, the shape documented in docs/REPORT-JSON.md ("authtrail explain --format json").
     /// Strings taken from the paste go through `redactor`.
-    static func json(_ errors: [PastedError], redactor: Redactor) -> String {
+    package static func json(_ errors: [PastedError], redactor: Redactor) -> String {
         let objects: [[String: Any]] = errors.map { error in
             var object: [String: Any] = [
                 "form": error.form.rawValue, "depth": error.depth, "domain": redactor.redact(text: error.domain),
