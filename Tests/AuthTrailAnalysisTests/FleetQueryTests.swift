@@ -103,16 +103,23 @@ struct FleetQueryTests {
             for case let (_, nested as [String: Any]) in reportRow { flat.merge(nested) { first, _ in first } }
             for (column, value) in row {
                 let wanted = flat[column] ?? (parent as? [String: Any])?[column]
-                #expect(same(value, wanted), "\(table) row \(index) \(column): SQL \(value), report \(wanted ?? "absent")")
+                // Distinct users and devices of a pattern are exact in the report up to 1,024, then estimated within
+                // about 5 % (docs/REPORT-JSON.md); the SQL counts exactly.
+                let estimated = ["users", "devices"].contains(column) && (wanted as? Int ?? 0) > 1_024
+                #expect(
+                    same(value, wanted, tolerance: estimated ? 0.05 : 0),
+                    "\(table) row \(index) \(column): SQL \(value), report \(wanted ?? "absent")")
             }
         }
     }
 
-    /// SQL NULL matches an absent key; numbers compare as numbers (the engines print 3 or 3.0 alike).
-    private static func same(_ value: Any, _ wanted: Any?) -> Bool {
+    /// SQL NULL matches an absent key; numbers compare as numbers (the engines print 3 or 3.0 alike), within
+    /// `tolerance` (a fraction of the SQL's value).
+    private static func same(_ value: Any, _ wanted: Any?, tolerance: Double) -> Bool {
         switch (value, wanted) {
         case (is NSNull, nil): true
-        case (let left as NSNumber, let right as NSNumber): left.doubleValue == right.doubleValue
+        case (let left as NSNumber, let right as NSNumber):
+            abs(left.doubleValue - right.doubleValue) <= tolerance * abs(left.doubleValue)
         case (let left as String, let right as String): left == right
         default: false
         }
@@ -135,16 +142,18 @@ struct FleetQueryTests {
         #expect((report["health"] as? [String: Any])?["torn_tails"] as? Int == 1)
     }
 
-    // 2,000 installs, two processes each: 4,000 segments and about 60,000 events, past the ~2,000 files at which
-    // `union_by_name` ran out of memory. Writing them takes about N s and each engine N s on the CI machine; the
-    // 4,000-install fleet is measured by `authtrail-bench fleet` instead, to keep this test under a minute.
-    @Test("on a generated fleet of 2,000 installs with two processes each, the engines agree with the report")
+    // 1,200 installs, two processes each: 2,400 segments and about 37,000 events, past the ~2,000 files from which
+    // `union_by_name` ran out of memory. Fewer than the several thousand a fleet has because DuckDB spends about 4 ms
+    // on each file however small (2,000 installs took 98 s on the shared 2-core machine under a load of 10: writing 16 s
+    // per 1,000 installs, DuckDB 31 s, chdb 12 s, the report 6 s); this size keeps the test near a minute there.
+    // `authtrail-bench fleet` runs the 4,000-install fleet.
+    @Test("on a generated fleet of 1,200 installs with two processes each, the engines agree with the report")
     func generatedFleetAgrees() throws {
-        let fleet = try GeneratedFleet(installs: 2_000)
+        let fleet = try GeneratedFleet(installs: 1_200)
         defer { fleet.remove() }
         let report = try Self.compare(folder: fleet.directory.path, scratch: fleet.directory.path)
         let input = try #require(report["input"] as? [String: Any])
-        #expect(input["devices"] as? Int == 2_000 && input["files"] as? Int == 4_000)
+        #expect(input["devices"] as? Int == 1_200 && input["files"] as? Int == 2_400)
     }
 
     @Test("a segment cut mid-frame fails no query, and both engines step over its metadata frame")
