@@ -1,11 +1,10 @@
 import AuthTrail
-import AuthTrailTestSupport
-import Foundation
+public import Foundation
 
 /// Many installs' segments, written by the real `Trail`: each install runs two processes (two app launches on the same
 /// folder, a day apart, so two segments with their metadata frames), each recording a random mix of what the report's
 /// tables count. Deterministic for a seed. Unlike `PlantedFleet` the totals are not known by construction: the fleet
-/// tests compare the SQL of docs/FLEET.md with `authtrail report` on it.
+/// tests compare the SQL of docs/FLEET.md with `authtrail report` on it, and `authtrail-bench fleet` times both.
 ///
 /// Operations: silent successes; silent interactionRequired failures (AADSTS50076, sometimes with 50079 and a repeated
 /// code) falling back to an interactive attempt that succeeds, is cancelled or fails; HTTP 429 with Retry-After of 1, 5
@@ -13,24 +12,30 @@ import Foundation
 /// or irregular (operation storms among them); attempts without `operation.id`; attempts without their
 /// `acquisition.start`; durations with fractions (half milliseconds among them). One install in 50 also has a burst
 /// of 22 to 30 quick successes (a device storm); four in five set a user, shared by ten installs.
-struct GeneratedFleet {
-    let directory: TemporaryDirectory
-    static let start = Date(timeIntervalSince1970: 1_795_000_000)
+public struct GeneratedFleet {
+    public let directory: TemporaryDirectory
+    public static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
-    init(installs: Int, seed: UInt64 = 17) throws {
+    /// Writes `installs` installs into a new temporary folder.
+    public init(installs: Int, seed: UInt64 = 17) throws {
         directory = try TemporaryDirectory("generated-fleet")
+        try Self.write(installs: installs, seed: seed, into: directory.url)
+    }
+
+    /// Writes `installs` installs, one folder each (`install-N`), into `folder`.
+    public static func write(installs: Int, seed: UInt64 = 17, into folder: URL) throws {
         var random = SplitMix64(seed: seed)
         for install in 0..<installs {
-            let folder = directory.url.appendingPathComponent("install-\(install)")
+            let installFolder = folder.appendingPathComponent("install-\(install)")
             let user = random.next() % 5 == 0 ? nil : "user-\(install / 10)"
             let storm = random.next() % 50 == 0
             for process in 0..<2 {
-                let launch = Self.start.addingTimeInterval(Double(install) * 7 + Double(process) * 86_400)
-                let clock = ManualTrailClock(start: launch)
+                let launch = start.addingTimeInterval(Double(install) * 7 + Double(process) * 86_400)
                 let trail = try Trail(
                     configuration: TrailConfiguration(
-                        directory: folder,
-                        app: AppInfo(identifier: "com.contoso.fleet", version: "4.\(process)"), clock: clock))
+                        directory: installFolder,
+                        app: AppInfo(identifier: "com.contoso.fleet", version: "4.\(process)"),
+                        clock: ManualTrailClock(start: launch)))
                 var recorder = Recorder(trail: trail, time: launch, user: user)
                 for _ in 0..<(2 + Int(random.next() % 4)) { recorder.operation(&random) }
                 if storm && process == 0 { recorder.storm(&random) }
@@ -42,7 +47,7 @@ struct GeneratedFleet {
         }
     }
 
-    func remove() { directory.remove() }
+    public func remove() { directory.remove() }
 }
 
 /// Writes one process's operations, advancing its own time.
