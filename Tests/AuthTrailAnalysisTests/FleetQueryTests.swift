@@ -4,41 +4,10 @@ import Foundation
 import Testing
 
 /// Runs every query printed in docs/FLEET.md (so the documentation is what is tested), in DuckDB and in ClickHouse
-/// (chdb), and checks each result equals the table `authtrail report --format json` gives on the same files.
+/// (chdb) through Tools/fleet-queries.py, and checks each result equals the table `authtrail report --format json`
+/// gives on the same files.
 @Suite("fleet queries in docs/FLEET.md")
 struct FleetQueryTests {
-    /// Runs the doc's blocks of one engine in order (`CREATE` blocks are executed, the others' rows printed as JSON).
-    static let runner = #"""
-        import json, re, sys
-        doc, engine, files = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
-        blocks = re.findall(r"```sql\n-- " + engine + r": (\w+)\n(.*?)```", doc, re.S)
-        if engine == "duckdb":
-            import duckdb
-            con = duckdb.connect()
-            con.execute("SET enable_progress_bar = false")
-            run = con.execute
-            def rows(sql):
-                return [json.loads(r[0]) for r in con.sql(f"SELECT to_json(t)::VARCHAR FROM ({sql}) t").fetchall()]
-        else:
-            from chdb import session
-            con = session.Session()
-            run = con.query
-            def rows(sql):
-                text = con.query(sql + "\nSETTINGS output_format_json_quote_64bit_integers = 0", "JSONEachRow")
-                return [json.loads(line) for line in text.bytes().decode().splitlines() if line]
-        out = {}
-        for name, sql in blocks:
-            sql = sql.strip().rstrip(";").replace("logs/**/*.zst", files)
-            try:
-                if sql.startswith("CREATE"):
-                    run(sql)
-                else:
-                    out[name] = rows(sql)
-            except Exception as error:
-                sys.exit(f"{engine} query {name} failed: {str(error)[:600]}")
-        print(json.dumps(out))
-        """#
-
     static let engines = ["duckdb", "clickhouse"]
 
     /// Where each query's rows are in the report: a list, or one object for a one-row query. A column the report's
@@ -64,22 +33,23 @@ struct FleetQueryTests {
 
     static var fleetDocument: String { repository.appendingPathComponent("docs/FLEET.md").path }
 
-    /// The rows of every query of `engine` in docs/FLEET.md over `folder`'s segments, by query name.
-    static func query(_ engine: String, folder: String, scratch: String) throws -> [String: [[String: Any]]] {
-        let script = scratch + "/fleet-queries.py"
-        try runner.write(toFile: script, atomically: true, encoding: .utf8)
-        let run = try ProcessRunner.run("python3", [script, fleetDocument, engine, "\(folder)/**/*.zst"])
+    /// The rows of every query of `engine` in docs/FLEET.md over `folder`'s segments, by query name (run by
+    /// Tools/fleet-queries.py).
+    static func query(_ engine: String, folder: String) throws -> [String: [[String: Any]]] {
+        let script = repository.appendingPathComponent("Tools/fleet-queries.py").path
+        let run = try ProcessRunner.run("python3", [script, engine, "\(folder)/**/*.zst", fleetDocument])
         try #require(run.status == 0, "\(engine) failed (Tools/setup.sh --tests installs it): \(run.standardError)")
-        return try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: [[String: Any]]])
+        let output = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
+        return try #require(output?["tables"] as? [String: [[String: Any]]])
     }
 
     /// Compares every query's rows in both engines with the report on the same folder; returns the report.
     @discardableResult
-    static func compare(folder: String, scratch: String) throws -> [String: Any] {
+    static func compare(folder: String) throws -> [String: Any] {
         let run = try ProcessRunner.authtrail(["report", "--format", "json", folder])
         let report = try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any])
         for engine in engines {
-            let tables = try query(engine, folder: folder, scratch: scratch)
+            let tables = try query(engine, folder: folder)
             #expect(Set(tables.keys) == Set(reportTables.keys), "\(engine): a query without a report table, or missing")
             for (name, rows) in tables.sorted(by: { $0.key < $1.key }) {
                 guard let path = reportTables[name] else { continue }
@@ -131,29 +101,40 @@ struct FleetQueryTests {
         defer { directory.remove() }
         let out = directory.path + "/demo"
         #expect(try ProcessRunner.authtrail(["demo", "--out", out]).status == 0)
-        try Self.compare(folder: out, scratch: directory.path)
+        try Self.compare(folder: out)
     }
 
     @Test("on the planted fleet (violations, storms, fallbacks, a non-JSON line, a torn frame), the engines agree")
     func plantedFleetAgrees() throws {
         let fleet = try PlantedFleet()
         defer { fleet.remove() }
-        let report = try Self.compare(folder: fleet.directory.path, scratch: fleet.directory.path)
+        let report = try Self.compare(folder: fleet.directory.path)
         #expect((report["health"] as? [String: Any])?["torn_tails"] as? Int == 1)
     }
 
     // 1,200 installs, two processes each: 2,400 segments and about 37,000 events, past the ~2,000 files from which
     // `union_by_name` ran out of memory. Fewer than the several thousand a fleet has because DuckDB spends about 4 ms
-    // on each file however small (2,000 installs took 98 s on the shared 2-core machine under a load of 10: writing 16 s
-    // per 1,000 installs, DuckDB 31 s, chdb 12 s, the report 6 s); this size keeps the test near a minute there.
+    // on each file however small (2,000 installs took 98 s on the shared 2-core machine under a load of 10: writing
+    // 16 s per 1,000 installs, DuckDB 31 s, chdb 12 s, the report 6 s); this size keeps the test near a minute there.
     // `authtrail-bench fleet` runs the 4,000-install fleet.
     @Test("on a generated fleet of 1,200 installs with two processes each, the engines agree with the report")
     func generatedFleetAgrees() throws {
         let fleet = try GeneratedFleet(installs: 1_200)
         defer { fleet.remove() }
-        let report = try Self.compare(folder: fleet.directory.path, scratch: fleet.directory.path)
+        let report = try Self.compare(folder: fleet.directory.path)
         let input = try #require(report["input"] as? [String: Any])
         #expect(input["devices"] as? Int == 1_200 && input["files"] as? Int == 2_400)
+        // The fleet exercises every retry table, so agreeing on it means something.
+        let retries = try #require(report["retries"] as? [String: Any])
+        for path in [
+            ["operation_storms", "count"], ["device_storms", "count"], ["retry_after", "violations"],
+            ["retry_after", "compliant"], ["fallback", "succeeded"], ["fallback", "cancelled"], ["fallback", "failed"],
+            ["backoff", "growing"], ["backoff", "constant"], ["backoff", "immediate"], ["backoff", "irregular"],
+        ] {
+            var node: Any? = retries
+            for key in path { node = (node as? [String: Any])?[key] }
+            #expect((node as? Int ?? 0) > 0, "retries.\(path.joined(separator: ".")) is 0 in the generated fleet")
+        }
     }
 
     @Test("a segment cut mid-frame fails no query, and both engines step over its metadata frame")
@@ -171,7 +152,8 @@ struct FleetQueryTests {
             if index % 50 == 49 { trail.flush() }
         }
         trail.shutdown()
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".zst") })
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".zst") })
         let path = folder.appendingPathComponent(name).path
         let bytes = try SystemCalls.readFile(path)
         // A segment starts with its metadata: a skippable frame (magic 0x184D2A5A, little-endian).
@@ -179,7 +161,7 @@ struct FleetQueryTests {
         try FileManager.default.removeItem(atPath: path)
         try SystemCalls.createFile(path, bytes: Array(bytes.prefix(bytes.count * 3 / 5)))
 
-        let report = try Self.compare(folder: folder.path, scratch: directory.path)
+        let report = try Self.compare(folder: folder.path)
         let health = try #require(report["health"] as? [String: Any])
         #expect(health["torn_tails"] as? Int == 1)
         let input = try #require(report["input"] as? [String: Any])

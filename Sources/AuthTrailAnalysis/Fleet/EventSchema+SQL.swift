@@ -9,11 +9,12 @@ extension EventSchema {
         "{\n" + columns.map { "    '\($0.name)': '\(duckDBType($0.type))'" }.joined(separator: ",\n") + "\n}"
     }
 
-    /// The ClickHouse structure `file(…, 'JSONEachRow', '<structure>')` and `s3(…)` take, and a CREATE TABLE's column
-    /// list, one column per line: `` `timestamp` Nullable(DateTime64(3)), … ``. Scalars are Nullable so an absent
-    /// field is NULL, as in DuckDB (ClickHouse arrays cannot be: an absent array is empty). Times carry no time zone
-    /// (a quote would need escaping inside the structure string): the JSON's `Z` is read as UTC, and the queries
-    /// format times in UTC.
+    /// The ClickHouse structure `file(…, 'JSONEachRow', '<structure>')` and `s3(…)` take, one column per line:
+    /// `` `timestamp` Nullable(DateTime64(3)), … ``. Scalars are Nullable so an absent field is NULL, as in DuckDB
+    /// (arrays cannot be: an absent array is empty). Times carry no time zone (a quote would need escaping inside the
+    /// structure string): the JSON's `Z` is read as UTC, and the queries format times in UTC. As a table's column list
+    /// it needs the three `error.*` arrays left out, which ClickHouse would take for one `Nested` structure
+    /// (docs/FLEET.md).
     package static var clickHouseStructure: String {
         columns.map { "`\($0.name)` \(clickHouseType($0.type))" }.joined(separator: ",\n")
     }

@@ -3,8 +3,8 @@ import AuthTrailTestSupport
 import Foundation
 
 /// `authtrail-bench fleet`: every report table over a generated fleet (`GeneratedFleet`: two processes per install,
-/// written by `Trail`), in one run: chdb and DuckDB with all threads running every query of docs/FLEET.md, and
-/// `authtrail report --format json`.
+/// written by `Trail`), in one run: chdb and DuckDB with all threads running every query of docs/FLEET.md
+/// (Tools/fleet-queries.py, whose times include turning rows into JSON), and `authtrail report --format json`.
 struct FleetBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fleet",
@@ -16,36 +16,6 @@ struct FleetBenchmark: ParsableCommand {
     @Option(help: "Folder for the generated fleet (reused when it already holds it).")
     var data: String?
 
-    /// Times loading (`CREATE … events`), then everything else, and prints both with each table's row count and the
-    /// attempts the `kinds` table counts.
-    static let script = #"""
-        import json, re, sys, time
-        doc, engine, files = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
-        blocks = re.findall(r"```sql\n-- " + engine + r": (\w+)\n(.*?)```", doc, re.S)
-        if engine == "duckdb":
-            import duckdb
-            con = duckdb.connect()
-            con.execute("SET enable_progress_bar = false")
-            run, rows = con.execute, lambda sql: con.sql(sql).fetchall()
-        else:
-            from chdb import session
-            con = session.Session()
-            run = con.query
-            rows = lambda sql: con.query(sql, "JSONEachRow").bytes().decode().splitlines()
-        timings, results = {}, {}
-        for name, sql in blocks:
-            sql = sql.strip().rstrip(";").replace("logs/**/*.zst", files)
-            start = time.perf_counter()
-            if sql.startswith("CREATE"):
-                run(sql)
-            else:
-                results[name] = rows(sql)
-            timings[name] = time.perf_counter() - start
-        kinds = [json.loads(r) if isinstance(r, str) else {"attempts": r[1]} for r in results["kinds"]]
-        print(json.dumps({"load": timings["events"], "total": sum(timings.values()), "tables": len(results),
-                          "attempts": sum(int(k["attempts"]) for k in kinds)}))
-        """#
-
     func run() throws {
         let folder = data ?? "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-fleet-\(installs)"
         let marker = "\(folder)/.complete"
@@ -56,14 +26,16 @@ struct FleetBenchmark: ParsableCommand {
             _ = FileManager.default.createFile(atPath: marker, contents: Data())
             print(String(format: "generated %d installs in %.1f s", installs, Date().timeIntervalSince(start)))
         }
-        let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/FLEET.md").path
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let script = repository.appendingPathComponent("Tools/fleet-queries.py").path
 
         let binary = ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
         let json = "\(folder)/report.json"
         let (reportSeconds, reportMegabytes) = try ReportBenchmark.timeAndPeakMemory(
             binary, ["report", "--format", "json", "-o", json, folder])
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         let input = report?["input"] as? [String: Any] ?? [:]
         let events = input["events"] as? Int ?? 0
         let attempts = (report?["kinds"] as? [[String: Any]] ?? []).compactMap { $0["attempts"] as? Int }.reduce(0, +)
@@ -76,22 +48,22 @@ struct FleetBenchmark: ParsableCommand {
                 format: "| `authtrail report --format json` (peak RSS %.0f MB) | - | %.2f s | %.0f | all | %d |",
                 reportMegabytes, reportSeconds, Double(events) / reportSeconds, attempts))
 
-        let script = "\(folder)/fleet-bench.py"
-        try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
         for engine in ["duckdb", "clickhouse"] {
-            let run = try ProcessRunner.run("python3", [script, document, engine, "\(folder)/**/*.zst"])
+            let run = try ProcessRunner.run("python3", [script, engine, "\(folder)/**/*.zst"])
             guard run.status == 0,
-                let result = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any],
-                let load = result["load"] as? Double, let total = result["total"] as? Double
+                let output = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any],
+                let seconds = output["seconds"] as? [String: Double], let tables = output["tables"] as? [String: Any]
             else {
                 print("| \(engine) | failed: \(run.standardError.suffix(300)) | | | | |")
                 continue
             }
+            let total = seconds.values.reduce(0, +)
+            let kinds = tables["kinds"] as? [[String: Any]] ?? []
             let label = engine == "duckdb" ? "DuckDB, all threads" : "chdb (ClickHouse), all threads"
             print(
                 String(
-                    format: "| %@ | %.2f s | %.2f s | %.0f | %d | %d |", label, load, total, Double(events) / total,
-                    result["tables"] as? Int ?? 0, result["attempts"] as? Int ?? 0))
+                    format: "| %@ | %.2f s | %.2f s | %.0f | %d | %d |", label, seconds["events"] ?? 0, total,
+                    Double(events) / total, tables.count, kinds.compactMap { $0["attempts"] as? Int }.reduce(0, +)))
         }
     }
 }
