@@ -25,6 +25,7 @@ if [ "${1:-}" = "--tests" ]; then
     for module in duckdb chdb; do
         python3 -c "import $module" >/dev/null 2>&1 && continue
         echo "setup: installing $module (PyPI)" >&2
-        python3 -m pip install --quiet "$module" 2>/dev/null || python3 -m pip install --quiet --break-system-packages "$module"
+        python3 -m pip install --quiet "$module" 2>/dev/null ||
+            python3 -m pip install --quiet --break-system-packages "$module"
     done
 fi
