@@ -2,7 +2,8 @@
 # Installs what AuthTrail needs on Debian/Ubuntu when it is missing; safe to run again.
 #   Tools/setup.sh            building: libzstd-dev and pkg-config
 #   Tools/setup.sh --tests    also what the tests compare against or drive: the zstd and jq CLIs, headless chromium
-#                             and python3 (HTML report screenshot), DuckDB from PyPI (fleet queries)
+#                             and python3 (HTML report screenshot), DuckDB and chdb (ClickHouse) from PyPI (fleet
+#                             queries)
 set -euo pipefail
 missing=()
 pkg-config --exists libzstd 2>/dev/null || missing+=(libzstd-dev pkg-config)
@@ -20,7 +21,11 @@ if ((${#missing[@]})); then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-if [ "${1:-}" = "--tests" ] && ! python3 -c "import duckdb" >/dev/null 2>&1; then
-    echo "setup: installing duckdb (PyPI)" >&2
-    python3 -m pip install --quiet duckdb 2>/dev/null || python3 -m pip install --quiet --break-system-packages duckdb
+if [ "${1:-}" = "--tests" ]; then
+    for module in duckdb chdb; do
+        python3 -c "import $module" >/dev/null 2>&1 && continue
+        echo "setup: installing $module (PyPI)" >&2
+        python3 -m pip install --quiet "$module" 2>/dev/null ||
+            python3 -m pip install --quiet --break-system-packages "$module"
+    done
 fi

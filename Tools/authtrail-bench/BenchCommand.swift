@@ -9,6 +9,6 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Measure AuthTrail against its anchors and print the figures for docs/BENCHMARKS.md.",
         subcommands: [
             ClassifyBenchmark.self, RedactionBenchmark.self, ReportBenchmark.self, StoreBenchmark.self,
-            ExportMemoryBenchmark.self, HostileInputBenchmark.self, SealBenchmark.self,
+            ExportMemoryBenchmark.self, HostileInputBenchmark.self, SealBenchmark.self, FleetBenchmark.self,
         ])
 }

@@ -157,7 +157,7 @@ struct ReportBenchmark: ParsableCommand {
     /// Runs `executable` and returns its wall time and its own peak RSS in MB. On Linux the peak is the child's
     /// `VmHWM`, sampled until it exits (a high-water mark, so the last sample is the peak): `wait4`'s `ru_maxrss` would
     /// include this process's own RSS, which a `vfork`-based `posix_spawn` child inherits until it execs.
-    private static func timeAndPeakMemory(_ executable: String, _ arguments: [String]) throws -> (Double, Double) {
+    static func timeAndPeakMemory(_ executable: String, _ arguments: [String]) throws -> (Double, Double) {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let start = DispatchTime.now().uptimeNanoseconds

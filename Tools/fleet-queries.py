@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Runs one engine's queries of docs/FLEET.md, in order, over segment files, and prints what they return.
+
+    Tools/fleet-queries.py duckdb|clickhouse 'logs/**/*.zst' [docs/FLEET.md]
+
+Blocks starting with CREATE are executed; every other block's rows are printed as JSON objects, with the seconds
+each block took: {"tables": {"kinds": [{...}, ...], ...}, "seconds": {"events": 1.2, ...}}. DuckDB and chdb come
+from PyPI (Tools/setup.sh --tests installs both); both use every core. Used by FleetQueryTests and
+`authtrail-bench fleet`.
+"""
+import json
+import re
+import sys
+import time
+
+engine, files = sys.argv[1], sys.argv[2]
+document = sys.argv[3] if len(sys.argv) > 3 else __file__.rsplit("/", 2)[0] + "/docs/FLEET.md"
+blocks = re.findall(r"```sql\n-- " + engine + r": (\w+)\n(.*?)```", open(document).read(), re.S)
+if engine == "duckdb":
+    import duckdb
+
+    connection = duckdb.connect()
+    connection.execute("SET enable_progress_bar = false")
+    run = connection.execute
+
+    def rows(sql):
+        return [json.loads(row[0]) for row in connection.sql(f"SELECT to_json(t)::VARCHAR FROM ({sql}) t").fetchall()]
+else:
+    from chdb import session
+
+    connection = session.Session()
+    run = connection.query
+
+    def rows(sql):
+        text = connection.query(sql + "\nSETTINGS output_format_json_quote_64bit_integers = 0", "JSONEachRow")
+        return [json.loads(line) for line in text.bytes().decode().splitlines() if line]
+
+tables, seconds = {}, {}
+for name, sql in blocks:
+    sql = sql.strip().rstrip(";").replace("logs/**/*.zst", files)
+    start = time.perf_counter()
+    try:
+        if sql.startswith("CREATE"):
+            run(sql)
+        else:
+            tables[name] = rows(sql)
+    except Exception as error:
+        sys.exit(f"{engine} query {name} failed: {str(error)[:600]}")
+    seconds[name] = time.perf_counter() - start
+print(json.dumps({"tables": tables, "seconds": seconds}))
