@@ -142,9 +142,8 @@ package struct RawLogReader {
     private mutating func request(_ facts: MSALLogFacts, line: MSALLogLine, time: Date, sequence: Int) -> [[UInt8]] {
         // Lines logged outside a request (no correlation id) belong to the request last seen on their thread.
         let key = line.correlationID ?? line.threadID.flatMap { lastRequestOnThread[$0] }
-        guard let key, !ended.contains(key) else {
-            return standalone(facts, line: line, time: time, sequence: sequence)
-        }
+        guard let key else { return standalone(facts, line: line, time: time, sequence: sequence) }
+        guard !ended.contains(key) else { return [] }
         if let correlationID = line.correlationID, let thread = line.threadID {
             if lastRequestOnThread.count >= Self.maximumOpenRequests { lastRequestOnThread.removeAll() }
             lastRequestOnThread[thread] = correlationID
