@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a bounded time, one after the other.
-#   Tools/fuzz.sh [SECONDS] [TARGET...]     targets: frame-reader event-scanner redactor report retry-after
+#   Tools/fuzz.sh [SECONDS] [TARGET...]     targets: frame-reader event-scanner redactor report retry-after raw-log
 #                                           (default: all, 60 s each)
 #   Tools/fuzz.sh 20                        the CI-sized run
 # The targets are SwiftPM executables (Tests/Fuzz/<Target>/) that Package.swift defines only when AUTHTRAIL_FUZZ is
@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
-all=(frame-reader event-scanner redactor report retry-after)
+all=(frame-reader event-scanner redactor report retry-after raw-log)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 for target in "${targets[@]}"; do
@@ -27,7 +27,7 @@ mkdir -p "$scratch"
 
 max_len_for() {
     case "$1" in
-        frame-reader|report) echo 65536 ;;
+        frame-reader|report|raw-log) echo 65536 ;;
         *) echo 8192 ;;
     esac
 }

@@ -94,7 +94,10 @@ package struct MSALLogFacts: Sendable, Hashable {
             keychainStatus = code
         }
         if let description = text.range(of: "Creating Error with description: ") {
-            errorDescription = String(text[description.upperBound...].prefix(512))
+            // The rest of the line, whole or not at all: a cut could leave part of a secret the redactor no longer
+            // recognises.
+            let line = text[description.upperBound...].prefix { $0 != "\n" }
+            if line.utf8.count <= 1024 { errorDescription = String(line) }
         }
     }
 
@@ -146,11 +149,14 @@ package struct MSALLogFacts: Sendable, Hashable {
         return negative ? -value : value
     }
 
-    /// The word after `label` (up to a comma or space); nil for `(null)`.
+    /// The OAuth error word after `label` (lower-case letters and underscores, as OAuth defines them, at most 64);
+    /// nil for `(null)` or anything else.
     private static func word(after label: String, in text: Substring) -> String? {
         guard let range = text.range(of: label) else { return nil }
-        let word = text[range.upperBound...].prefix { $0 != "," && $0 != " " }.prefix(64)
-        guard !word.isEmpty, word != "(null)" else { return nil }
+        let word = text[range.upperBound...].prefix { $0 != "," && $0 != " " && $0 != "\n" }
+        guard !word.isEmpty, word.count <= 64, word.allSatisfy({ ("a"..."z").contains($0) || $0 == "_" }) else {
+            return nil
+        }
         return String(word)
     }
 }

@@ -1,7 +1,7 @@
 /// What reading one input as raw MSAL log text found, as the report shows it (`input.raw_logs` in
 /// docs/REPORT-JSON.md). Counts cover the whole input, before any filter.
 public struct RawLogInput: Sendable, Codable, Hashable {
-    /// The input as named on the command line.
+    /// The input as named on the command line, redacted (a file named after its user shows no address).
     public var path: String
     /// The install id its events carry: `raw:` and the file's name, redacted (see docs/SCHEMA.md).
     public var installID: String

@@ -49,7 +49,7 @@ package struct RawLogReader {
         let redactor = redactor ?? Self.runRedactor
         self.redactor = redactor
         let name = path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
-        summary = RawLogInput(path: path, installID: "raw:" + redactor.redact(text: name))
+        summary = RawLogInput(path: redactor.redact(text: path), installID: "raw:" + redactor.redact(text: name))
     }
 
     /// Reads one line (without its line end); returns the event lines it completes (without line ends).
@@ -197,7 +197,8 @@ package struct RawLogReader {
             return []
         }
         var details = FailureDetails(
-            domain: failure.domain, code: failure.code, oauthError: facts.oauthError, oauthSuberror: facts.oauthSuberror,
+            domain: domain(failure.domain), code: failure.code, oauthError: facts.oauthError,
+            oauthSuberror: facts.oauthSuberror,
             stsErrorCodes: facts.stsErrorCodes, message: facts.errorDescription, correlationID: line.correlationID)
         details.annotateFromCatalog()
         summary.failureRecords += 1
@@ -259,12 +260,18 @@ package struct RawLogReader {
 
     private func details(_ request: Request, main: MSALLogFacts.Failure, correlationID: String) -> FailureDetails {
         var details = FailureDetails(
-            domain: main.domain, code: main.code, oauthError: request.oauthError, oauthSuberror: request.oauthSuberror,
-            stsErrorCodes: request.stsErrorCodes,
-            underlying: request.failures.filter { $0 != main }.map { "\($0.domain):\($0.code)" },
+            domain: domain(main.domain), code: main.code, oauthError: request.oauthError,
+            oauthSuberror: request.oauthSuberror, stsErrorCodes: request.stsErrorCodes,
+            underlying: request.failures.filter { $0 != main }.map { "\(domain($0.domain)):\($0.code)" },
             message: request.description, correlationID: correlationID)
         details.annotateFromCatalog()
         return details
+    }
+
+    /// Error domains are written unredacted (they are codes, not text), so one read from text is kept only when it
+    /// is short and the redactor finds nothing in it.
+    private func domain(_ text: String) -> String {
+        text.utf8.count <= 128 && redactor.redact(text: text) == text ? text : "(redacted domain)"
     }
 
     private func outcome(_ details: FailureDetails) -> TrailEvent.Outcome {

@@ -1,5 +1,13 @@
 package import AuthTrail
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Splits plain (uncompressed) text into lines for a `DecodedStreamSink`, as `ZstdStreamReader` does for decoded
 /// frames: CRLF tolerated, a last line without a newline kept, a line longer than `lineLimit` skipped and reported as
 /// `oversized line` with its byte offset, so memory stays within one chunk and one line whatever the input.
@@ -25,7 +33,8 @@ package struct TextLineSplitter {
         func take(_ bytes: UnsafeRawBufferPointer) {
             var start = 0
             while start < bytes.count {
-                let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+                let newline = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+                    .map { bytes.baseAddress!.distance(to: UnsafeRawPointer($0)) }
                 let end = newline ?? bytes.count
                 let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
                 if !skipping, carry.count + piece.count > lineLimit {
