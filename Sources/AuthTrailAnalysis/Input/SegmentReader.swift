@@ -48,17 +48,15 @@ public struct SegmentReader {
         return withUnsafeMutablePointer(to: &consumer) { consumer in
             withUnsafeMutablePointer(to: &memory) { memory in
                 var sink = Sink(summary: InputSummary(path: name), consumer: consumer, memory: memory)
-                if RawLogInputDetection.isText(firstBytes.bytes) {
+                if let error = firstBytes.error {
+                    sink.issue(DecodeIssue(kind: .readError, offset: firstBytes.bytes.count, cause: error.description))
+                } else if RawLogInputDetection.isText(firstBytes.bytes) {
                     sink.text = RawLogReader(path: name)
                     let total = TextLineSplitter().read(from: &source, firstBytes: firstBytes.bytes, into: &sink)
                     sink.finishText(plainBytes: total)
                 } else {
                     var replay = ReplayingSource(head: firstBytes.bytes, base: source)
-                    if let error = firstBytes.error {
-                        sink.issue(DecodeIssue(kind: .readError, offset: 0, cause: error.description))
-                    } else {
-                        decoder.read(from: &replay, into: &sink)
-                    }
+                    decoder.read(from: &replay, into: &sink)
                     source = replay.base
                     sink.finishText(plainBytes: nil)
                 }
