@@ -173,6 +173,22 @@ struct RawLogReaderTests {
         #expect(deepResult.records.filter { $0.eventName == "acquisition.end" }.map(\.errorCode) == [-25300])
     }
 
+    @Test("more requests than stay open: every one that logged a failure still becomes one record")
+    func manyRequests() {
+        let count = RawLogReader.maximumOpenRequests * 3
+        var text = ""
+        for index in 0..<count {
+            let id = String(format: "%08X-0000-4000-8000-000000000000", index)
+            text += "TID=1 MSAL 1.0.0 iOS 17.0 [2024-01-01 00:00:00 - \(id)] Keychain find status: -25308\n"
+        }
+        let result = SegmentReader.read(bytes: Array(text.utf8), name: "many.txt")
+        let ends = result.records.filter { $0.eventName == "acquisition.end" }
+        #expect(ends.count == count)
+        #expect(Set(ends.compactMap(\.correlationID)).count == count)
+        #expect(ends.allSatisfy { $0.errorDomain == "NSOSStatusErrorDomain" && $0.errorCode == -25308 })
+        #expect(result.summary.rawLog?.requestsNotListed == count - RawLogReader.listedRequests)
+    }
+
     struct LineCollector: LogConsumer {
         var lines: [String] = []
         mutating func segment(_ info: SegmentInfo, path: String) {}

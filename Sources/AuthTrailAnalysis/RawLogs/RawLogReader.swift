@@ -17,7 +17,7 @@ import Foundation
 ///   `authtrail redact` does with no key file: a key made for this run, so pseudonyms match within one run only.
 ///
 /// Memory is bounded: a record holds at most `maximumRecordBytes`, at most `maximumOpenRequests` requests are open
-/// (the least recently seen is ended first), and only `listedRequests` are listed in the summary.
+/// (past that, the least recently seen half is ended), and only `listedRequests` are listed in the summary.
 package struct RawLogReader {
     /// Longer lines are skipped (and counted); a record stops growing at this size.
     package static let maximumRecordBytes = 1 << 20
@@ -67,13 +67,14 @@ package struct RawLogReader {
             record = Record(line: line, firstLine: lineNumber, depth: max(0, Self.depthChange(line.message)))
             return events
         }
-        if var current = record, Self.continues(bytes, depth: current.depth) {
+        if let depth = record?.depth, Self.continues(bytes, depth: depth) {
             summary.continuationLines += 1
-            if current.line.message.utf8.count + text.utf8.count < Self.maximumRecordBytes {
-                current.line.message += "\n" + text
-                current.depth = max(0, current.depth + Self.depthChange(text))
+            // In place: a copy of the record per line would copy its message each time.
+            if record!.line.message.utf8.count + bytes.count < Self.maximumRecordBytes {
+                record!.line.message += "\n"
+                record!.line.message += text
+                record!.depth = max(0, depth + Self.depthChange(text))
             }
-            record = current
             return []
         }
         summary.otherLines += 1
@@ -168,18 +169,24 @@ package struct RawLogReader {
         }
         request.description = request.description ?? facts.errorDescription
         guard let result = facts.result else {
-            var events: [[UInt8]] = []
-            if requests[key] == nil, requests.count >= Self.maximumOpenRequests,
-                let oldest = requests.min(by: { $0.value.lastTouch < $1.value.lastTouch })
-            {
-                requests[oldest.key] = nil
-                events = end(oldest.value, correlationID: oldest.key, result: nil)
-            }
+            let events = requests[key] == nil && requests.count >= Self.maximumOpenRequests ? endLeastRecentHalf() : []
             requests[key] = request
             return events
         }
         requests[key] = nil
         return end(request, correlationID: key, result: result)
+    }
+
+    /// Ends the least recently seen half of the open requests (those that logged a failure become records): one sort
+    /// per `maximumOpenRequests / 2` new requests, however many correlation ids the input holds.
+    private mutating func endLeastRecentHalf() -> [[UInt8]] {
+        let oldest = requests.sorted { $0.value.lastTouch < $1.value.lastTouch }.prefix(requests.count / 2)
+        var events: [[UInt8]] = []
+        for (key, request) in oldest {
+            requests[key] = nil
+            events += end(request, correlationID: key, result: nil)
+        }
+        return events
     }
 
     /// A failure MSAL logged outside any request (a keychain status, an MSID error): a record of its own, with no
