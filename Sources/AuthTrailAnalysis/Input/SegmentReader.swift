@@ -43,7 +43,7 @@ public struct SegmentReader {
             summary.issues.add(DecodeIssue(kind: .readError, offset: 0, cause: "\(error)"))
             return summary
         }
-        // Raw MSAL log text is read as well as segments and bundles (RawLogInputDetection says how they are told apart).
+        // Raw MSAL log text is read as well as segments and bundles (RawLogInputDetection tells them apart).
         let firstBytes = RawLogInputDetection.firstBytes(of: &source)
         return withUnsafeMutablePointer(to: &consumer) { consumer in
             withUnsafeMutablePointer(to: &memory) { memory in

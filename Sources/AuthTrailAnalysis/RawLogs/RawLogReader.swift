@@ -143,7 +143,10 @@ package struct RawLogReader {
     private mutating func request(_ facts: MSALLogFacts, line: MSALLogLine, time: Date, sequence: Int) -> [[UInt8]] {
         // Lines logged outside a request (no correlation id) belong to the request last seen on their thread.
         let key = line.correlationID ?? line.threadID.flatMap { lastRequestOnThread[$0] }
-        guard let key else { return standalone(facts, line: line, time: time, sequence: sequence) }
+        guard let key, line.correlationID != nil || !ended.contains(key) else {
+            return standalone(facts, line: line, time: time, sequence: sequence)
+        }
+        // The request's own lines after it returned (or before, pasted newest first) are not a second request.
         guard !ended.contains(key) else { return [] }
         if let correlationID = line.correlationID, let thread = line.threadID {
             if lastRequestOnThread.count >= Self.maximumOpenRequests { lastRequestOnThread.removeAll() }

@@ -52,15 +52,18 @@ extension Report {
         return ReportSection(
             title: "Raw MSAL logs: requests by correlation id",
             summary: summary,
-            header: ["ended", "correlation id", "operation", "attempt", "kind", "outcome", "error", "name", "underlying",
-                "STS"],
+            header: [
+                "ended", "correlation id", "operation", "attempt", "kind", "outcome", "error", "name", "underlying", "STS",
+            ],
             rows: requests.map { request in
                 [
                     request.endedAt, request.correlationID, request.operationID, "\(request.attempt)",
                     request.kind ?? "-", request.outcome,
                     request.domain.map { "\($0) \(request.code.map(String.init) ?? "")" } ?? "-",
-                    request.codeName ?? "-", request.underlying.isEmpty ? "-" : request.underlying.joined(separator: " "),
-                    request.stsErrorCodes.isEmpty ? "-" : request.stsErrorCodes.map { "AADSTS\($0)" }.joined(separator: " "),
+                    request.codeName ?? "-",
+                    request.underlying.isEmpty ? "-" : request.underlying.joined(separator: " "),
+                    request.stsErrorCodes.isEmpty
+                        ? "-" : request.stsErrorCodes.map { "AADSTS\($0)" }.joined(separator: " "),
                 ]
             },
             numeric: [3])
