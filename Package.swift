@@ -128,6 +128,7 @@ if Context.environment["AUTHTRAIL_FUZZ"] != nil {
             dependencies: ["AuthTrailTestSupport"],
             path: "Tests/Fuzz/RetryAfter"
         ),
+        .executableTarget(name: "fuzz-raw-log", dependencies: ["AuthTrailTestSupport"], path: "Tests/Fuzz/RawLog"),
     ]
 }
 

@@ -25,6 +25,7 @@ public struct MSALLogBridge: Sendable {
         var attributes = ["log.source": "msal"]
         attributes["msal.thread_id"] = line.threadID.map(String.init)
         attributes["msal.thread"] = line.thread
+        if let product = line.product, product != "MSAL" { attributes["msal.product"] = product }
         attributes["msal.version"] = line.libraryVersion
         attributes["msal.os"] = line.operatingSystem
         attributes["msal.logged_at"] = line.loggedAt

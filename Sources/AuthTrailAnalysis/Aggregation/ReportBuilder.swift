@@ -151,6 +151,7 @@ package struct ReportBuilder: LogConsumer {
             }
         }
         report.health.invalidLines += summary.invalidLines
+        if let raw = summary.rawLog { report.input.rawLogs = (report.input.rawLogs ?? Report.RawLogs()).adding(raw) }
         report.health.newerSchemaEvents += summary.newerSchemaEvents
         for warning in summary.warnings { warn(warning) }
         flushOutOfRange(file: summary.path)

@@ -17,6 +17,8 @@ public struct InputSummary: Sendable {
     public var newerSchemaEvents = 0
     /// The newest schema version seen.
     public var newestSchema = 0
+    /// Set when the input was raw MSAL log text rather than segments or bundles.
+    public var rawLog: RawLogInput?
 
     public init(path: String) { self.path = path }
 

@@ -43,10 +43,23 @@ public struct SegmentReader {
             summary.issues.add(DecodeIssue(kind: .readError, offset: 0, cause: "\(error)"))
             return summary
         }
+        // Raw MSAL log text is read as well as segments and bundles (RawLogInputDetection tells them apart).
+        let firstBytes = RawLogInputDetection.firstBytes(of: &source)
         return withUnsafeMutablePointer(to: &consumer) { consumer in
             withUnsafeMutablePointer(to: &memory) { memory in
                 var sink = Sink(summary: InputSummary(path: name), consumer: consumer, memory: memory)
-                decoder.read(from: &source, into: &sink)
+                if let error = firstBytes.error {
+                    sink.issue(DecodeIssue(kind: .readError, offset: firstBytes.bytes.count, cause: error.description))
+                } else if RawLogInputDetection.isText(firstBytes.bytes) {
+                    sink.text = RawLogReader(path: name)
+                    let total = TextLineSplitter().read(from: &source, firstBytes: firstBytes.bytes, into: &sink)
+                    sink.finishText(plainBytes: total)
+                } else {
+                    var replay = ReplayingSource(head: firstBytes.bytes, base: source)
+                    decoder.read(from: &replay, into: &sink)
+                    source = replay.base
+                    sink.finishText(plainBytes: nil)
+                }
                 return sink.summary
             }
         }
@@ -107,6 +120,10 @@ public struct SegmentReader {
         let consumer: UnsafeMutablePointer<Consumer>
         let memory: UnsafeMutablePointer<ScannerMemory>
         var record = LogRecord(eventName: "")
+        /// Set once the input reads as raw MSAL log text: plain text, or decoded frames whose first line is not an
+        /// event and come after no metadata frame.
+        var text: RawLogReader?
+        var sawFrameOrLine = false
         /// Read once: looked up per line, the consumer's static property cost a generic metadata lookup each time
         /// when the consumer's type lives in another module.
         let fields = Consumer.stringFields
@@ -120,6 +137,7 @@ public struct SegmentReader {
         }
 
         mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
+            sawFrameOrLine = true
             guard variant == SkippableFrame.authTrailVariant, let info = SegmentInfo(payload: payload) else { return }
             summary.segments.append(info)
             consumer.pointee.segment(info, path: summary.path)
@@ -127,6 +145,57 @@ public struct SegmentReader {
 
         mutating func line(_ bytes: UnsafeRawBufferPointer) {
             guard !bytes.isEmpty else { return }
+            if text != nil {
+                // AuthTrail events among the text (a `cat` output, say) are read as events.
+                if bytes.first == UInt8(ascii: "{"),
+                    EventScanner.record(bytes, into: &record, memory: &memory.pointee, fields: fields)
+                {
+                    deliver(bytes)
+                    return
+                }
+                for line in text!.line(bytes) { line.withUnsafeBytes { event($0) } }
+                return
+            }
+            if !sawFrameOrLine {
+                sawFrameOrLine = true
+                guard EventScanner.record(bytes, into: &record, memory: &memory.pointee, fields: fields) else {
+                    text = RawLogReader(path: summary.path)
+                    return line(bytes)
+                }
+                deliver(bytes)
+                return
+            }
+            event(bytes)
+        }
+
+        /// Ends raw-text reading: the last events, and the input's raw-log summary; with no MSAL line at all, the
+        /// input is reported as before: plain bytes as `not zstd data` at byte 0, decoded lines as invalid lines.
+        mutating func finishText(plainBytes: Int?) {
+            guard text != nil else { return }
+            for line in text!.finish() { line.withUnsafeBytes { event($0) } }
+            let raw = text!.summary
+            text = nil
+            guard raw.msalLines == 0 else {
+                summary.rawLog = raw
+                return
+            }
+            let otherLines = raw.otherLines + raw.continuationLines + raw.oversizedLines
+            if let plainBytes, summary.events == 0 {
+                if plainBytes > 0 {
+                    summary.issues.add(
+                        DecodeIssue(
+                            kind: .notZstd, offset: 0, bytesLost: plainBytes, cause: "nor text holding an MSAL log line"
+                        ))
+                }
+            } else if otherLines > 0 {
+                // Not echoed: the text may hold anything.
+                summary.invalidLines += otherLines
+                summary.invalidLineSample = "(a line of text that is neither an event nor an MSAL log line; not shown)"
+            }
+        }
+
+        /// Scans one event line and hands it to the consumer, or counts it as invalid.
+        private mutating func event(_ bytes: UnsafeRawBufferPointer) {
             guard EventScanner.record(bytes, into: &record, memory: &memory.pointee, fields: fields) else {
                 summary.invalidLines += 1
                 if summary.invalidLineSample == nil {
@@ -134,6 +203,11 @@ public struct SegmentReader {
                 }
                 return
             }
+            deliver(bytes)
+        }
+
+        /// Hands the event just scanned into `record` to the consumer.
+        private mutating func deliver(_ bytes: UnsafeRawBufferPointer) {
             summary.events += 1
             if let schema = record.schema, schema > SegmentReader.knownSchema {
                 summary.newerSchemaEvents += 1

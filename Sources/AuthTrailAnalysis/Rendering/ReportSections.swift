@@ -15,6 +15,7 @@ extension Report {
     var sections: [ReportSection] {
         typealias F = ReportFormatting
         var sections: [ReportSection] = []
+        if let rawLogSection { sections.append(rawLogSection) }
         let activeBuckets = timeline.buckets.filter { $0.attempts > 0 }
         sections.append(
             ReportSection(

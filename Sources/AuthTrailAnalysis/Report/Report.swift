@@ -33,6 +33,8 @@ public struct Report: Sendable, Codable, Hashable {
         /// Distinct `enduser.id` pseudonyms (0 when the app records none).
         public var users = 0
         public var filters: [String] = []
+        /// The inputs read as raw MSAL log text, and what that means for the numbers; absent when there were none.
+        public var rawLogs: RawLogs?
     }
 
     /// Attempt outcomes for one acquisition kind.

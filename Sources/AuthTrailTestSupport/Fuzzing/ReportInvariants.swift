@@ -59,7 +59,8 @@ package enum ReportInvariants {
         checkSummary(summary) + checkCounts(report, summary: summary) + checkBounds(report) + checkRenderers(report)
     }
 
-    private static func compress(_ text: [UInt8], framePerLine: Bool) -> [UInt8]? {
+    /// `text` as zstd frames (one, or one per line).
+    package static func compress(_ text: [UInt8], framePerLine: Bool) -> [UInt8]? {
         do throws(ZstdError) {
             let compressor = try ZstdCompressor(level: 1)
             var out = [UInt8]()
