@@ -74,7 +74,7 @@ struct RawLogReaderTests {
         #expect(report.stsPatterns.map(\.stsCode) == [700082])
         let requests = try #require(report.input.rawLogs?.inputs.first?.requests)
         #expect(requests.map(\.kind) == ["silent", "interactive"])
-        #expect(requests.first?.underlying == ["MSIDErrorDomain:-51412"])
+        #expect(requests.first?.underlying == ["MSIDOAuthErrorDomain:-51412"])
         #expect(requests.first?.oauthError == "invalid_grant")
         #expect(requests.last?.underlying == ["MSIDErrorDomain:-51700"])
         #expect(report.latency.isEmpty)

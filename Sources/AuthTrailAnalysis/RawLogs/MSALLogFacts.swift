@@ -73,12 +73,9 @@ package struct MSALLogFacts: Sendable, Hashable {
         }
         stsErrorCodes = findings.flatMap { $0.domain == "AADSTS" ? [$0.code] : $0.stsErrorCodes }
         if let flow = Self.flowError(in: text), !internalFailures.contains(flow) { internalFailures.append(flow) }
+        // The code itself is one of the scanner's findings (MSIDOAuthErrorDomain, as IdentityCore creates it).
         if let aad = text.range(of: "Processing an AAD error with error code ") {
             let rest = text[aad.upperBound...]
-            if let code = Self.integer(prefixOf: rest) {
-                let failure = Failure(domain: "MSIDErrorDomain", code: code)
-                if !internalFailures.contains(failure) { internalFailures.append(failure) }
-            }
             oauthError = Self.word(after: ", error ", in: rest)
             oauthSuberror = Self.word(after: ", suberror ", in: rest)
         }
