@@ -142,7 +142,8 @@ package struct ReportBuilder: LogConsumer {
         case "store.dropped":
             report.health.dropReports += 1
             var dropped = 1
-            if let count = record.droppedCount {
+            // `dropped.total`, else the sum of the per-severity counts, else 1.
+            if let count = record.droppedCount ?? record.droppedBySeverity {
                 if ReportBounds.droppedCount.contains(count) {
                     dropped = count
                 } else {
@@ -679,10 +680,18 @@ package struct ReportBuilder: LogConsumer {
         gapBuckets.lastIndex { $0.from.map { gap >= $0 } ?? true } ?? 0
     }
 
+    /// Most frequent first; ties by domain, then code, then sub-code, an absent code or sub-code before any present
+    /// one (then ascending), and in `sts_patterns` by code ascending.
     private static func moreFrequent(_ left: Report.FailurePattern, _ right: Report.FailurePattern) -> Bool {
         if left.count != right.count { return left.count > right.count }
-        return (left.domain ?? "", left.code ?? 0, left.subcode ?? 0, left.stsCode ?? 0)
-            < (right.domain ?? "", right.code ?? 0, right.subcode ?? 0, right.stsCode ?? 0)
+        if left.domain != right.domain { return (left.domain ?? "") < (right.domain ?? "") }
+        for (one, other) in [(left.code, right.code), (left.subcode, right.subcode), (left.stsCode, right.stsCode)]
+        where one != other {
+            guard let one else { return true }
+            guard let other else { return false }
+            return one < other
+        }
+        return false
     }
 
     private static func earlier(_ left: Report.Violation, _ right: Report.Violation) -> Bool {

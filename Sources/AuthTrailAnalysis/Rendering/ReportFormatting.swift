@@ -2,7 +2,7 @@ import AuthTrail
 import Foundation
 
 /// Number and label formatting shared by the text, Markdown and HTML renderers.
-enum ReportFormatting {
+package enum ReportFormatting {
     static func percent(_ fraction: Double) -> String {
         let value = (fraction * 1000).rounded() / 10
         return "\(value)%"
@@ -10,7 +10,7 @@ enum ReportFormatting {
 
     /// A duration as a person writes it: `850 ms`, `2.1 s`, `2.1 min`, `1.5 h`, `3.2 d` (one decimal, none when it
     /// is 0; the unit chosen after rounding, so 59,960 ms is `1 min`, not `60 s`).
-    static func milliseconds(_ value: Int64?) -> String {
+    package static func milliseconds(_ value: Int64?) -> String {
         guard let value else { return "-" }
         if value.magnitude < 1_000 { return "\(value) ms" }
         let units: [(name: String, milliseconds: Double, next: Double)] = [

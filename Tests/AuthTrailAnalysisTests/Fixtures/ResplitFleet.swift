@@ -76,7 +76,8 @@ struct ResplitFleet {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    private static func writeSegment(path: String, lines: [String], metadata: [String: Any]?) throws {
+    /// Writes `lines` as one zstd frame, after a metadata frame holding `metadata` when it is given.
+    static func writeSegment(path: String, lines: [String], metadata: [String: Any]?) throws {
         var bytes: [UInt8] = []
         if let metadata {
             bytes += SkippableFrame.encode(Array(try JSONSerialization.data(withJSONObject: metadata)))
