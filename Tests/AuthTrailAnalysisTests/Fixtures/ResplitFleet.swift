@@ -29,12 +29,13 @@ struct ResplitFleet {
         }
     }
 
-    /// Writes the split `seed` chooses into `directory`; returns the files' paths in a random order.
-    func write(seed: UInt64, to directory: URL) throws -> [String] {
+    /// Writes the split `seed` chooses into `directory`, each install's operations divided between `processes`
+    /// (a number the seed picks in that range); returns the files' paths in a random order.
+    func write(seed: UInt64, to directory: URL, processes: ClosedRange<Int> = 1...2) throws -> [String] {
         var random = SplitMix64(seed: seed)
         var paths: [String] = []
         for install in installs {
-            let processes = Int.random(in: 1...2, using: &random)
+            let processes = Int.random(in: processes, using: &random)
             var processOfOperation: [String: Int] = [:]
             var streams = [[String]](repeating: [], count: processes)
             for line in install.lines {
