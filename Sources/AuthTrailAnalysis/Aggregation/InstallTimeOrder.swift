@@ -3,18 +3,17 @@
 /// files (an app and its extension write overlapping segments into one folder) interleave in time.
 ///
 /// The caller reads an install's files one after another in order of their start (`InputOrder.plan`) and says where
-/// the next one starts. An event waits here until no file still to come can hold an earlier one: until its time is
-/// before the next file's start and, within the current file, before its latest time, both less
-/// `reorderTolerance` (a process writes its events nearly in time order). Released events go to the builder sorted
-/// by (time, `acquisition.start` before other events, a hash of the line), an order that does not depend on how
-/// the events were split into files. So only events that overlap in time wait, and memory follows the overlap, not
-/// the input, capped at `maxWaiting` (past it the earliest half is released, and a warning says so).
+/// where it and the next one start. A process writes its events in time order, and none before its segment's start,
+/// so an event no earlier than the last one given and earlier than the next file's start goes straight to the
+/// builder while nothing waits: with one process, or files that do not overlap, nothing is copied. The others wait
+/// until neither the rest of the file nor a file still to come can hold an earlier one, and go to the builder sorted
+/// by (time, `acquisition.start` before other events, a hash of the line), an order that does not depend on how the
+/// events were split into files. So only events that overlap in time wait, and memory follows the
+/// overlap, not the input, capped at `maxWaiting` (past it the earliest half is released, and a warning says so).
 ///
 /// Events of another install than the one being read (bundles, standard input, a file holding several installs)
 /// wait, up to `maxDeferred`, for that install's turn, or for the end; past the cap they are counted at once.
 package struct InstallTimeOrder: LogConsumer {
-    /// How far out of time order a process may write its events, in milliseconds.
-    static let reorderTolerance: Int64 = 1_000
     /// Events of the install being read that may wait.
     static let maxWaiting = 16_384
     /// Events of other installs that may wait for their turn.
@@ -41,7 +40,10 @@ package struct InstallTimeOrder: LogConsumer {
     private var waiting: [Waiting] = []
     private var releaseAt = InstallTimeOrder.releaseBatch
     private var nextFileStart = Int64.max
+    /// The latest time of the current install in the file being read (at first, the file's start).
     private var latestInFile = Int64.min
+    /// The latest time given to the builder for the current install.
+    private var lastGiven = Int64.min
     private var deferred: [String: [Waiting]] = [:]
     private var deferredCount = 0
     /// Events released before they could be known to be in time order (past `maxWaiting` or `maxDeferred`).
@@ -62,19 +64,26 @@ package struct InstallTimeOrder: LogConsumer {
     package mutating func beginInstall(_ install: String) {
         endInstall()
         installID = install
+        lastGiven = .min
         if let earlier = deferred.removeValue(forKey: install) {
             deferredCount -= earlier.count
             waiting = earlier
         }
     }
 
-    /// Starts reading the file at `path`. For a file of the current install, `nextStart` is the earliest start of
-    /// the install's files still to read (nil for the last one, or when unknown).
-    package mutating func beginFile(_ path: String, nextStart: Int64? = nil) {
+    /// Starts reading the file at `path`. For a file of the current install, `start` is its start and `nextStart`
+    /// the earliest start of the install's files still to read (nil when unknown, or for the last file).
+    package mutating func beginFile(_ path: String, start: Int64? = nil, nextStart: Int64? = nil) {
         files.append(path)
-        let (limit, overflow) = (nextStart ?? .max).subtractingReportingOverflow(Self.reorderTolerance)
-        nextFileStart = nextStart == nil || overflow ? .max : limit
-        latestInFile = .min
+        nextFileStart = nextStart ?? .max
+        latestInFile = start ?? .min
+        if !waiting.isEmpty { release(before: releaseLimit) }
+    }
+
+    /// Waiting events earlier than this can go: no later file holds one as early, nor the rest of this file (whose
+    /// events are no earlier than its latest so far; ties there keep the file's order).
+    private var releaseLimit: Int64 {
+        min(nextFileStart, latestInFile == .max ? .max : latestInFile + 1)
     }
 
     /// Counts every waiting event of the current install and closes its operations.
@@ -96,6 +105,13 @@ package struct InstallTimeOrder: LogConsumer {
             builder.event(record, line: line)
             return
         }
+        if install == installID, waiting.isEmpty, time >= lastGiven, time < nextFileStart {
+            lastGiven = time
+            latestInFile = max(latestInFile, time)
+            attribute(to: files.count - 1)
+            builder.event(record, line: line)
+            return
+        }
         let item = Waiting(
             time: time, rank: record.eventName == "acquisition.start" ? 0 : 1, hash: DistinctCount.hash(bytes: line),
             file: files.count - 1, record: record)
@@ -111,11 +127,8 @@ package struct InstallTimeOrder: LogConsumer {
             return
         }
         waiting.append(item)
-        if time > latestInFile { latestInFile = time }
-        if waiting.count >= releaseAt {
-            let (withinFile, overflow) = latestInFile.subtractingReportingOverflow(Self.reorderTolerance)
-            release(before: min(nextFileStart, overflow ? .min : withinFile))
-        }
+        latestInFile = max(latestInFile, time)
+        if waiting.count >= releaseAt { release(before: releaseLimit) }
     }
 
     /// Adds what reading one input found (see `ReportBuilder.add(_:)`); call it after each input.
@@ -160,6 +173,7 @@ package struct InstallTimeOrder: LogConsumer {
         for index in 0..<count {
             attribute(to: waiting[index].file)
             builder.event(waiting[index].record, line: empty)
+            lastGiven = max(lastGiven, waiting[index].time)
         }
         attribute(to: nil)
         waiting.removeFirst(count)

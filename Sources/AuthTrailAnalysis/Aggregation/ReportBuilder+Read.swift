@@ -17,8 +17,8 @@ extension Report {
         var reader = SegmentReader()
         // The summary is added right after each input, so the builder can name the file its out-of-range values
         // came from.
-        func read(_ file: String, nextStart: Int64? = nil) {
-            merge.beginFile(file, nextStart: nextStart)
+        func read(_ file: String, start: Int64? = nil, nextStart: Int64? = nil) {
+            merge.beginFile(file, start: start, nextStart: nextStart)
             do {
                 let summary = try reader.read(path: file, into: &merge)
                 merge.add(summary)
@@ -40,7 +40,9 @@ extension Report {
                 nextStarts[index] = earliest
                 if let start = files[index].startMilliseconds { earliest = min(earliest ?? start, start) }
             }
-            for (file, nextStart) in zip(files, nextStarts) { read(file.path, nextStart: nextStart) }
+            for (file, nextStart) in zip(files, nextStarts) {
+                read(file.path, start: file.startMilliseconds, nextStart: nextStart)
+            }
             merge.endInstall()
         }
         return (merge.finish(), problems)
