@@ -4,8 +4,8 @@
 ///
 /// The caller reads an install's files one after another in order of their start (`InputOrder.plan`) and says where
 /// where it and the next one start. A process writes its events in time order, and none before its segment's start,
-/// so an event no earlier than the last one given and earlier than the next file's start goes straight to the
-/// builder while nothing waits: with one process, or files that do not overlap, nothing is copied. The others wait
+/// so an event no earlier than any event of another file given before and earlier than the next file's start goes
+/// straight to the builder while nothing waits (an event out of order within its own file keeps its place there): with one process, or files that do not overlap, nothing is copied. The others wait
 /// until neither the rest of the file nor a file still to come can hold an earlier one, and go to the builder sorted
 /// by (time, `acquisition.start` before other events, a hash of the line), an order that does not depend on how the
 /// events were split into files. So only events that overlap in time wait, and memory follows the
@@ -42,8 +42,10 @@ package struct InstallTimeOrder: LogConsumer {
     private var nextFileStart = Int64.max
     /// The latest time of the current install in the file being read (at first, the file's start).
     private var latestInFile = Int64.min
-    /// The latest time given to the builder for the current install.
+    /// The latest time given to the builder for the current install, and the latest from other files than the one
+    /// being read (events earlier than it must wait, so as to be counted in time order with those).
     private var lastGiven = Int64.min
+    private var otherFilesGiven = Int64.min
     private var deferred: [String: [Waiting]] = [:]
     private var deferredCount = 0
     /// Events released before they could be known to be in time order (past `maxWaiting` or `maxDeferred`).
@@ -65,6 +67,7 @@ package struct InstallTimeOrder: LogConsumer {
         endInstall()
         installID = install
         lastGiven = .min
+        otherFilesGiven = .min
         if let earlier = deferred.removeValue(forKey: install) {
             deferredCount -= earlier.count
             waiting = earlier
@@ -77,6 +80,7 @@ package struct InstallTimeOrder: LogConsumer {
         files.append(path)
         nextFileStart = nextStart ?? .max
         latestInFile = start ?? .min
+        otherFilesGiven = lastGiven
         if !waiting.isEmpty { release(before: releaseLimit) }
     }
 
@@ -105,8 +109,8 @@ package struct InstallTimeOrder: LogConsumer {
             builder.event(record, line: line)
             return
         }
-        if install == installID, waiting.isEmpty, time >= lastGiven, time < nextFileStart {
-            lastGiven = time
+        if install == installID, waiting.isEmpty, time >= otherFilesGiven, time < nextFileStart {
+            lastGiven = max(lastGiven, time)
             latestInFile = max(latestInFile, time)
             attribute(to: files.count - 1)
             builder.event(record, line: line)
@@ -174,6 +178,7 @@ package struct InstallTimeOrder: LogConsumer {
             attribute(to: waiting[index].file)
             builder.event(waiting[index].record, line: empty)
             lastGiven = max(lastGiven, waiting[index].time)
+            if waiting[index].file != files.count - 1 { otherFilesGiven = max(otherFilesGiven, waiting[index].time) }
         }
         attribute(to: nil)
         waiting.removeFirst(count)
