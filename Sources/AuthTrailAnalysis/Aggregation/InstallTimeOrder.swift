@@ -2,14 +2,15 @@
 /// operation chains, device storms, Retry-After and backoff are windows in time on one install, and an install's
 /// files (an app and its extension write overlapping segments into one folder) interleave in time.
 ///
-/// The caller reads an install's files one after another in order of their start (`InputOrder.plan`) and says where
+/// The caller reads an install's files one after another in order of their start (`InputOrder.plan`) and says
 /// where it and the next one start. A process writes its events in time order, and none before its segment's start,
 /// so an event no earlier than any event of another file given before and earlier than the next file's start goes
-/// straight to the builder while nothing waits (an event out of order within its own file keeps its place there): with one process, or files that do not overlap, nothing is copied. The others wait
-/// until neither the rest of the file nor a file still to come can hold an earlier one, and go to the builder sorted
-/// by (time, `acquisition.start` before other events, a hash of the line), an order that does not depend on how the
-/// events were split into files. So only events that overlap in time wait, and memory follows the
-/// overlap, not the input, capped at `maxWaiting` (past it the earliest half is released, and a warning says so).
+/// straight to the builder while nothing waits (an event out of order within its own file keeps its place there):
+/// with one process, or files that do not overlap, nothing is copied. The others wait until neither the rest of the
+/// file nor a file still to come can hold an earlier one, and go to the builder sorted by (time, `acquisition.start`
+/// before other events, a hash of the line), an order that does not depend on how the events were split into files.
+/// So only events that overlap in time wait, and memory follows the overlap, not the input, capped at `maxWaiting`
+/// (past it the earliest half is released, and a warning says so).
 ///
 /// Events of another install than the one being read (bundles, standard input, a file holding several installs)
 /// wait, up to `maxDeferred`, for that install's turn, or for the end; past the cap they are counted at once.

@@ -46,7 +46,10 @@ package enum InputOrder {
                 plan.mixed.append(path)
             }
         }
-        segments.sort { ($0.key.installID, $0.key.start, $0.key.sequence, $0.path) < ($1.key.installID, $1.key.start, $1.key.sequence, $1.path) }
+        segments.sort {
+            ($0.key.installID, $0.key.start, $0.key.sequence, $0.path)
+                < ($1.key.installID, $1.key.start, $1.key.sequence, $1.path)
+        }
         for (key, path) in segments {
             let file = File(path: path, startMilliseconds: ReportTime.parse(key.start))
             if plan.installs.last?.installID == key.installID {

@@ -24,6 +24,13 @@ struct ReportBenchmark: ParsableCommand {
     @Option(help: "Devices (one Trail folder each) to spread the events over.")
     var devices = 8
 
+    @Option(
+        help: """
+            Compressed bytes after which a device's segment rotates: small values give the fleet layout, many small \
+            segments (issue 16: --devices 4000 --megabytes 360 --segment-bytes 4096).
+            """)
+    var segmentBytes: Int?
+
     @Option(help: "Folder for the generated segments (reused when it already holds them).")
     var data: String?
 
@@ -39,7 +46,9 @@ struct ReportBenchmark: ParsableCommand {
     enum Profile: String, ExpressibleByArgument { case groupBy = "group-by", report }
 
     func run() throws {
-        let folder = data ?? "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-report-\(megabytes)mb"
+        let layout = segmentBytes.map { "-\(devices)d-\($0)b" } ?? ""
+        let folder =
+            data ?? "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-report-\(megabytes)mb\(layout)"
         let files = try prepare(folder)
         let decompressed = try Self.decompressedBytes(files)
         let megabytesRead = Double(decompressed) / 1_000_000
@@ -94,10 +103,11 @@ struct ReportBenchmark: ParsableCommand {
         if !skipJq {
             jq = try Self.time { jqResult = try Self.shell("zstd -d -c -q \(quoted) | jq -n -c '\(jqFilter)'") }
         }
+        // DuckDB on one thread (the one-core comparison) and on all of them (issue 16's anchor).
         let duckScript = """
             import duckdb, sys, time
             con = duckdb.connect()
-            con.execute("SET threads = 1")
+            if sys.argv[1] == "1": con.execute("SET threads = 1")
             con.execute("SET enable_progress_bar = false")
             best = None
             for _ in range(\(runs)):
@@ -110,9 +120,11 @@ struct ReportBenchmark: ParsableCommand {
                 best = elapsed if best is None else min(best, elapsed)
             print(best, len(rows), sum(r[3] for r in rows))
             """
-        let duck = try ProcessRunner.run("python3", ["-c", duckScript])
+        let duck = try ProcessRunner.run("python3", ["-c", duckScript, "1"])
         let duckFields = duck.text.split(whereSeparator: \.isWhitespace)
         let duckSeconds = duckFields.first.flatMap { Double($0) }
+        let duckAll = try ProcessRunner.run("python3", ["-c", duckScript, "all"])
+        let duckAllSeconds = duckAll.text.split(whereSeparator: \.isWhitespace).first.flatMap { Double($0) }
 
         func rate(_ seconds: Double?) -> String {
             guard let seconds else { return "-" }
@@ -142,6 +154,11 @@ struct ReportBenchmark: ParsableCommand {
             )
         } else {
             print("| DuckDB | failed: \(duck.standardError.suffix(200)) | | |")
+        }
+        if let duckAllSeconds {
+            print(
+                "| DuckDB all threads `read_ndjson` group-by | \(rate(duckAllSeconds)) | group-by \(Self.compare(duckAllSeconds / grouping)), report \(Self.compare(duckAllSeconds / authtrail)) |"
+            )
         }
         print("")
         print(
@@ -225,7 +242,9 @@ struct ReportBenchmark: ParsableCommand {
                 let trail = try Trail(
                     configuration: TrailConfiguration(
                         directory: URL(fileURLWithPath: "\(folder)/device-\(device)"),
-                        app: AppInfo(identifier: "com.contoso.bench", version: "1.\(device)"), clock: clock))
+                        app: AppInfo(identifier: "com.contoso.bench", version: "1.\(device)"), clock: clock,
+                        rotation: .init(maxSegmentBytes: segmentBytes ?? 4 << 20),
+                        retention: .init(maxSegmentCount: 100_000, maxTotalBytes: 1 << 40)))
                 for (index, event) in SampleEvents.make(count: perDevice, seed: UInt64(device + 1)).enumerated() {
                     trail.record(event)
                     if index % 10_000 == 0 { trail.flush() }
