@@ -21,7 +21,22 @@ struct PlantedFleetTests {
         }
     }
 
-    func check(_ report: Report) {
+    @Test(
+        "every number matches when each device is split between two processes, with and without metadata, shuffled",
+        arguments: 1...6 as ClosedRange<UInt64>)
+    func resplitMatchesGroundTruth(seed: UInt64) throws {
+        let fleet = try PlantedFleet(damaged: false)
+        defer { fleet.remove() }
+        let folder = try TemporaryDirectory("planted-resplit")
+        defer { folder.remove() }
+        let paths = try ResplitFleet(folders: fleet.deviceFolders).write(seed: seed, to: folder.url, processes: 2...2)
+        let (report, problems) = Report.build(paths: paths)
+        #expect(problems.isEmpty)
+        check(report, damaged: false)
+    }
+
+    /// - Parameter damaged: whether device 2's segment carries the planted damage (`PlantedFleet(damaged:)`).
+    func check(_ report: Report, damaged: Bool = true) {
         // Silent attempts: 3 × (P4 + F2 + C1 + R2) + 2 × V6 + S7 + Q25 = 27 + 12 + 7 + 25 = 71.
         // Silent failures: 3 × (F2 + C1 + R1) + V6 + S6 = 24. Interactive: 3 × (F2 + C1) = 9, 3 of them cancelled.
         #expect(report.kinds.map(\.kind) == ["interactive", "silent"])
@@ -30,7 +45,7 @@ struct PlantedFleetTests {
         #expect(silent?.attempts == 71 && silent?.failures == 24 && silent?.successes == 47)
         #expect(interactive?.attempts == 9 && interactive?.successes == 6 && interactive?.cancellations == 3)
         // 3 segment.start lines + 2 events per attempt (80 attempts) + the 2 extra events planted in device 2.
-        #expect(report.input.events == 3 + 160 + 2)
+        #expect(report.input.events == 3 + 160 + (damaged ? 2 : 0))
         #expect(report.input.devices == 3)
         #expect(report.input.users == 3)
 
@@ -77,6 +92,10 @@ struct PlantedFleetTests {
         #expect(report.timeline.buckets.map(\.attempts).reduce(0, +) == 80)
         #expect(report.timeline.buckets.map(\.failures).reduce(0, +) == 24)
 
+        guard damaged else {
+            #expect(report.health == Report().health, "nothing damaged, nothing lost")
+            return
+        }
         #expect(report.health.tornTails == 1)
         #expect(report.health.invalidLines == 1)
         #expect(report.health.newerSchemaEvents == 1)

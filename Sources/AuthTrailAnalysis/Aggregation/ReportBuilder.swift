@@ -6,7 +6,11 @@ import AuthTrail
 /// they store too many attempts. Values outside the accepted ranges are ignored and counted, so no arithmetic on
 /// input can overflow.
 ///
-/// Operations are closed (their retry behaviour counted) when the reader moves to another device's segments, when
+/// Windows (operation chains, device storms) assume each install's events arrive in time order, which
+/// `InstallTimeOrder` provides; an event earlier than its install's latest counts at that latest time in the device
+/// window, so a duration is never negative whatever the input.
+///
+/// Operations are closed (their retry behaviour counted) when the caller ends an install (`endInstall()`), when
 /// more than `Limits.openOperations` are open or they hold more than `ReportBounds.storedAttemptsInOpenOperations`
 /// attempts (the least recently seen half is closed), and at the end.
 package struct ReportBuilder: LogConsumer {
@@ -53,7 +57,6 @@ package struct ReportBuilder: LogConsumer {
     private var installClockThreshold = ReportBounds.installClocks
     private var latestInstall = ""
     private var latestTime: Int64 = .min
-    private var currentInstall: String?
     private var deviceWindows: [String: DeviceWindow] = [:]
     private var currentWindowInstall = ""
     private var currentWindow = DeviceWindow(size: 1)
@@ -82,10 +85,25 @@ package struct ReportBuilder: LogConsumer {
 
     // MARK: Input
 
-    package mutating func segment(_ info: SegmentInfo, path: String) {
-        guard !info.isBundleManifest, let install = info.installID else { return }
-        if let currentInstall, currentInstall != install { closeAllChains() }
-        currentInstall = install
+    package mutating func segment(_ info: SegmentInfo, path: String) {}
+
+    /// Closes every open operation and ends the device storms still going on: the caller has given every event of
+    /// the install it was reading (`InstallTimeOrder`).
+    package mutating func endInstall() {
+        closeAllChains()
+        if !currentWindowInstall.isEmpty {
+            if let storm = currentWindow.storm { deviceStorms.append(storm) }
+            currentWindowInstall = ""
+        }
+        for install in deviceWindows.keys.sorted() {
+            if let storm = deviceWindows[install]?.storm { deviceStorms.append(storm) }
+        }
+        deviceWindows.removeAll()
+        trimDeviceStorms()
+    }
+
+    private mutating func trimDeviceStorms() {
+        if deviceStorms.count > 200 { deviceStorms = Array(deviceStorms.sorted(by: Self.larger).prefix(10)) }
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
@@ -124,7 +142,8 @@ package struct ReportBuilder: LogConsumer {
         case "store.dropped":
             report.health.dropReports += 1
             var dropped = 1
-            if let count = record.droppedCount {
+            // `dropped.total`, else the sum of the per-severity counts, else 1.
+            if let count = record.droppedCount ?? record.droppedBySeverity {
                 if ReportBounds.droppedCount.contains(count) {
                     dropped = count
                 } else {
@@ -157,7 +176,8 @@ package struct ReportBuilder: LogConsumer {
         flushOutOfRange(file: summary.path)
     }
 
-    private mutating func flushOutOfRange(file: String) {
+    /// Names `file` in the warnings for the values out of range among the events given since the last call.
+    package mutating func flushOutOfRange(file: String) {
         guard outOfRange.total > 0 else { return }
         for warning in outOfRange.messages(file: file) { warn(warning) }
         outOfRangeValues += outOfRange.total
@@ -165,7 +185,7 @@ package struct ReportBuilder: LogConsumer {
     }
 
     /// Adds one line to `health.warnings`, or counts it once there are `ReportBounds.warnings`.
-    private mutating func warn(_ line: String) {
+    package mutating func warn(_ line: String) {
         if report.health.warnings.count < ReportBounds.warnings {
             report.health.warnings.append(line)
         } else {
@@ -269,7 +289,7 @@ package struct ReportBuilder: LogConsumer {
             let status = checkedStatus(record.httpStatus)
             if let domain = record.errorDomain {
                 let key = PatternKey(domain: domain, code: record.errorCode, subcode: record.errorSubcode)
-                patterns.update(key, hash: { key.stableHash }, make: { PatternState(record, httpStatus: status) }) {
+                patterns.update(key, hash: { key.stableHash }, make: { PatternState() }) {
                     $0.add(record, time: time, httpStatus: status)
                 }
             }
@@ -283,7 +303,7 @@ package struct ReportBuilder: LogConsumer {
                     continue
                 }
                 let wasFolded = stsPatterns.update(
-                    sts, hash: { DistinctCount.hash(String(sts)) }, make: { PatternState(record, httpStatus: status) },
+                    sts, hash: { DistinctCount.hash(String(sts)) }, make: { PatternState() },
                     updateOther: !folded
                 ) { $0.add(record, time: time, httpStatus: status) }
                 if wasFolded { folded = true }
@@ -356,7 +376,7 @@ package struct ReportBuilder: LogConsumer {
         currentWindow.add(time, install: install, window: limits.stormWindow, started: &started, ended: &ended)
         if started { deviceStormCount += 1 }
         if let ended { deviceStorms.append(ended) }
-        if deviceStorms.count > 200 { deviceStorms = Array(deviceStorms.sorted(by: Self.larger).prefix(10)) }
+        trimDeviceStorms()
     }
 
     /// Drops the least recently used half of the stored device windows (past `ReportBounds.deviceWindows`
@@ -370,7 +390,7 @@ package struct ReportBuilder: LogConsumer {
         for (install, _) in uses.prefix(uses.count / 2) {
             guard let window = deviceWindows.removeValue(forKey: install) else { continue }
             if let storm = window.storm { deviceStorms.append(storm) }
-            if deviceStorms.count > 200 { deviceStorms = Array(deviceStorms.sorted(by: Self.larger).prefix(10)) }
+            trimDeviceStorms()
         }
     }
 
@@ -651,19 +671,28 @@ package struct ReportBuilder: LogConsumer {
         return lines
     }
 
-    static let gapBuckets: [(label: String, from: Int64)] = [
-        ("< 100 ms (no backoff)", Int64.min), ("100 ms - 1 s", 100), ("1 - 10 s", 1_000), ("10 - 60 s", 10_000),
+    /// The first bucket has no lower bound (`from` nil): it holds every gap under 100 ms, negative ones included.
+    static let gapBuckets: [(label: String, from: Int64?)] = [
+        ("< 100 ms (no backoff)", nil), ("100 ms - 1 s", 100), ("1 - 10 s", 1_000), ("10 - 60 s", 10_000),
         (">= 60 s", 60_000),
     ]
 
     private static func gapBucket(_ gap: Int64) -> Int {
-        gapBuckets.lastIndex { gap >= $0.from } ?? 0
+        gapBuckets.lastIndex { $0.from.map { gap >= $0 } ?? true } ?? 0
     }
 
+    /// Most frequent first; ties by domain, then code, then sub-code, an absent code or sub-code before any present
+    /// one (then ascending), and in `sts_patterns` by code ascending.
     private static func moreFrequent(_ left: Report.FailurePattern, _ right: Report.FailurePattern) -> Bool {
         if left.count != right.count { return left.count > right.count }
-        return (left.domain ?? "", left.code ?? 0, left.subcode ?? 0, left.stsCode ?? 0)
-            < (right.domain ?? "", right.code ?? 0, right.subcode ?? 0, right.stsCode ?? 0)
+        if left.domain != right.domain { return (left.domain ?? "") < (right.domain ?? "") }
+        for (one, other) in [(left.code, right.code), (left.subcode, right.subcode), (left.stsCode, right.stsCode)]
+        where one != other {
+            guard let one else { return true }
+            guard let other else { return false }
+            return one < other
+        }
+        return false
     }
 
     private static func earlier(_ left: Report.Violation, _ right: Report.Violation) -> Bool {
@@ -713,6 +742,8 @@ private struct DeviceWindow {
     init(size: Int) { times = [Int64](repeating: 0, count: max(size, 1)) }
 
     mutating func add(_ time: Int64, install: String, window: Int64, started: inout Bool, ended: inout Report.Storm?) {
+        // Times only move forward here, so no window or duration can be negative (see `ReportBuilder`).
+        let time = count == 0 ? time : max(time, times[(next + times.count - 1) % times.count])
         times[next] = time
         next = (next + 1) % times.count
         count = min(count + 1, times.count)
@@ -737,22 +768,28 @@ private struct DeviceWindow {
 }
 
 private struct PatternState {
-    var codeName: String?
-    var subcodeName: String?
-    var httpStatus: Int?
-    var action: String?
+    var codeName: Earliest<String>?
+    var subcodeName: Earliest<String>?
+    var httpStatus: Earliest<Int>?
+    var action: Earliest<String>?
     var count = 0
     var first: Int64?
     var last: Int64?
     var users = DistinctCount(limit: ReportBounds.exactDistinctPerPattern)
     var devices = DistinctCount(limit: ReportBounds.exactDistinctPerPattern)
 
-    /// - Parameter httpStatus: the record's status, checked (`ReportBounds.httpStatus`).
-    init(_ record: LogRecord, httpStatus: Int?) {
-        codeName = record.errorCodeName
-        subcodeName = record.errorSubcodeName
-        self.httpStatus = httpStatus
-        action = record.action
+    /// A value "as first seen": carried by the earliest attempt (by end time; attempts without a time after all
+    /// others), ties to the smallest value, so it does not depend on reading order.
+    struct Earliest<Value: Comparable> {
+        var time: Int64
+        var value: Value
+
+        static func update(_ slot: inout Self?, _ value: Value?, time: Int64?) {
+            guard let value else { return }
+            let time = time ?? .max
+            if let current = slot, (current.time, current.value) <= (time, value) { return }
+            slot = Self(time: time, value: value)
+        }
     }
 
     /// - Parameters:
@@ -760,10 +797,10 @@ private struct PatternState {
     ///   - httpStatus: the record's status, checked.
     mutating func add(_ record: LogRecord, time: Int64?, httpStatus status: Int?) {
         count += 1
-        codeName = codeName ?? record.errorCodeName
-        subcodeName = subcodeName ?? record.errorSubcodeName
-        httpStatus = httpStatus ?? status
-        action = action ?? record.action
+        Earliest.update(&codeName, record.errorCodeName, time: time)
+        Earliest.update(&subcodeName, record.errorSubcodeName, time: time)
+        Earliest.update(&httpStatus, status, time: time)
+        Earliest.update(&action, record.action, time: time)
         if let time {
             first = min(first ?? time, time)
             last = max(last ?? time, time)
@@ -777,8 +814,9 @@ private struct PatternState {
 
     func pattern(domain: String?, code: Int?, subcode: Int?, stsCode: Int?, of total: Int) -> Report.FailurePattern {
         Report.FailurePattern(
-            domain: domain, code: code, codeName: stsCode == nil ? codeName : nil, subcode: subcode,
-            subcodeName: stsCode == nil ? subcodeName : nil, stsCode: stsCode, httpStatus: httpStatus, action: action,
+            domain: domain, code: code, codeName: stsCode == nil ? codeName?.value : nil, subcode: subcode,
+            subcodeName: stsCode == nil ? subcodeName?.value : nil, stsCode: stsCode, httpStatus: httpStatus?.value,
+            action: action?.value,
             count: count, share: total == 0 ? 0 : Double(count) / Double(total),
             firstSeen: first.map(ReportTime.string),
             lastSeen: last.map(ReportTime.string), users: users.count, devices: devices.count)

@@ -1,20 +1,64 @@
-/// Orders input files so each device's segments are read together and in the order they were written: the report
-/// then sees every operation's attempts in time order while holding only one device's open chains.
+/// Orders input files so each device's segments are read together and in the order they were written, and groups
+/// them by install for the report, which merges each install's files in time order (`InstallTimeOrder`).
 package enum InputOrder {
-    /// `files` sorted by (install id, segment creation time, segment sequence) from their metadata frames; files
-    /// without one (bundles, foreign files) keep their given order after them; standard input comes last.
-    package static func sorted(_ files: [String]) -> [String] {
-        let keyed = files.enumerated().map { index, path in
-            (index: index, path: path, info: path == "-" ? nil : SegmentReader.firstSegmentInfo(path: path))
+    /// The files of one install, in order of their start.
+    package struct InstallFiles: Sendable, Equatable {
+        package var installID: String
+        package var files: [File]
+    }
+
+    /// A segment file and where it starts.
+    package struct File: Sendable, Equatable {
+        package var path: String
+        /// `segment.created_at` from its metadata frame, else the timestamp of its first event line; nil when
+        /// neither parses.
+        package var startMilliseconds: Int64?
+    }
+
+    /// Files grouped by install (sorted by install id), and the files that hold several installs or none that can
+    /// be told before reading them (bundles, standard input, foreign files), in their given order with standard
+    /// input last.
+    package struct Plan: Sendable, Equatable {
+        package var installs: [InstallFiles] = []
+        package var mixed: [String] = []
+
+        /// Every file once, in reading order: the installs' files, then the mixed ones.
+        package var files: [String] { installs.flatMap { $0.files.map(\.path) } + mixed }
+    }
+
+    /// `files` sorted by (install id, segment start, segment sequence, path). A segment's install and start come from
+    /// its metadata frame, or, without one (recompressed with `zstd`, written by another tool, first frame lost),
+    /// from its first event lines (`segment.start` repeats the metadata). Files that name no install (bundles,
+    /// foreign files) keep their given order after them; standard input comes last.
+    package static func sorted(_ files: [String]) -> [String] { plan(files).files }
+
+    /// The files grouped by install, as `sorted(_:)` orders them.
+    package static func plan(_ files: [String]) -> Plan {
+        var segments: [(key: SegmentReader.StartKey, path: String)] = []
+        var plan = Plan()
+        var stdin: [String] = []
+        for path in files {
+            if path == "-" {
+                stdin.append(path)
+            } else if let key = SegmentReader.startKey(path: path) {
+                segments.append((key, path))
+            } else {
+                plan.mixed.append(path)
+            }
         }
-        let segments = keyed.filter { $0.info != nil && $0.info?.isBundleManifest == false }.sorted { left, right in
-            let l = left.info!
-            let r = right.info!
-            return (l.installID ?? "", l.createdAt ?? "", l.sequence ?? 0, left.path)
-                < (r.installID ?? "", r.createdAt ?? "", r.sequence ?? 0, right.path)
+        segments.sort {
+            ($0.key.installID, $0.key.start, $0.key.sequence, $0.path)
+                < ($1.key.installID, $1.key.start, $1.key.sequence, $1.path)
         }
-        let others = keyed.filter { $0.info == nil || $0.info?.isBundleManifest == true }
-        let stdin = others.filter { $0.path == "-" }
-        return segments.map(\.path) + others.filter { $0.path != "-" }.map(\.path) + stdin.map(\.path)
+        for (key, path) in segments {
+            let file = File(path: path, startMilliseconds: ReportTime.parse(key.start))
+            if plan.installs.last?.installID == key.installID {
+                plan.installs[plan.installs.count - 1].files.append(file)
+            } else {
+                plan.installs.append(InstallFiles(installID: key.installID, files: [file]))
+            }
+        }
+        plan.mixed += stdin
+        return plan
     }
 }

@@ -2,19 +2,32 @@ import AuthTrail
 import Foundation
 
 /// Number and label formatting shared by the text, Markdown and HTML renderers.
-enum ReportFormatting {
+package enum ReportFormatting {
     static func percent(_ fraction: Double) -> String {
         let value = (fraction * 1000).rounded() / 10
         return "\(value)%"
     }
 
-    static func milliseconds(_ value: Int64?) -> String {
+    /// A duration as a person writes it: `850 ms`, `2.1 s`, `2.1 min`, `1.5 h`, `3.2 d` (one decimal, none when it
+    /// is 0; the unit chosen after rounding, so 59,960 ms is `1 min`, not `60 s`).
+    package static func milliseconds(_ value: Int64?) -> String {
         guard let value else { return "-" }
-        if value >= 60_000 {
-            return "\(Double(value / 100) / 10 / 60) min".replacingOccurrences(of: ".0 min", with: " min")
+        if value.magnitude < 1_000 { return "\(value) ms" }
+        let units: [(name: String, milliseconds: Double, next: Double)] = [
+            ("s", 1_000, 60), ("min", 60_000, 60), ("h", 3_600_000, 48), ("d", 86_400_000, .infinity),
+        ]
+        for unit in units {
+            let tenths = (Double(value) / unit.milliseconds * 10).rounded()
+            guard tenths.magnitude >= unit.next * 10 else { return tenthsText(tenths) + " " + unit.name }
         }
-        if value >= 1_000 { return "\(Double(value / 100) / 10) s" }
         return "\(value) ms"
+    }
+
+    private static func tenthsText(_ tenths: Double) -> String {
+        let whole = Int64(tenths / 10)
+        let decimal = Int64(tenths.magnitude.truncatingRemainder(dividingBy: 10))
+        let sign = tenths < 0 && whole == 0 ? "-" : ""
+        return decimal == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(decimal)"
     }
 
     static func code(_ pattern: Report.FailurePattern) -> String {

@@ -161,8 +161,9 @@ public struct Report: Sendable, Codable, Hashable {
 
     public struct GapBucket: Sendable, Codable, Hashable {
         public var label: String
-        /// Lower bound in milliseconds, inclusive.
-        public var fromMilliseconds: Int64
+        /// Lower bound in milliseconds, inclusive; nil for the first bucket, which has none (a gap can be negative
+        /// when a retry started before the failure ended).
+        public var fromMilliseconds: Int64?
         public var count: Int
     }
 

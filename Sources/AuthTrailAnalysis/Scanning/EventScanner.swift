@@ -65,6 +65,7 @@ private enum Key: Int {
     case timestamp, schema, eventName, severityText, severityNumber, installID, operationID, attempt, kind
     case correlationID, duration, outcome, errorDomain, errorCode, errorCodeName, errorSubcode, errorSubcodeName
     case stsErrorCodes, httpStatus, retryAfter, action, waitMilliseconds, userID, droppedCount, appVersion
+    case droppedOfSeverity
 }
 
 extension Key {
@@ -117,7 +118,7 @@ private let keyTable = KeyTable([
     (FieldName.action.name, .action),
     (FieldName.waitMilliseconds.name, .waitMilliseconds), (FieldName.endUserID, .userID),
     (FieldName.droppedTotal, .droppedCount), (FieldName.appVersion, .appVersion),
-])
+] + LogRecord.droppedSeverityKeys.map { ($0, Key.droppedOfSeverity) })
 
 private let quote = UInt8(ascii: "\"")
 private let backslash = UInt8(ascii: "\\")
@@ -253,6 +254,16 @@ private struct Cursor {
             guard base[index] == quote else { return integer(into: &record.droppedCount) }
             guard let text = stringValue() else { return false }
             record.droppedCount = Int(text)
+            return true
+        case .droppedOfSeverity:
+            var count: Int?
+            if base[index] == quote {
+                guard let text = stringValue() else { return false }
+                count = Int(text)
+            } else if !integer(into: &count) {
+                return false
+            }
+            record.addDropped(ofSeverity: count)
             return true
         case .duration: return number(into: &record.durationMilliseconds)
         case .retryAfter: return number(into: &record.retryAfterSeconds)

@@ -50,5 +50,8 @@ extension LogRecord {
         // Attributes are strings in the writer; a number is accepted too.
         droppedCount = int(FieldName.droppedTotal) ?? string(FieldName.droppedTotal).flatMap { Int($0) }
         appVersion = string(FieldName.appVersion)
+        for key in Self.droppedSeverityKeys where object[key] != nil {
+            addDropped(ofSeverity: int(key) ?? string(key).flatMap { Int($0) })
+        }
     }
 }

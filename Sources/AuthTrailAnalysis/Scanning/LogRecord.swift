@@ -30,11 +30,27 @@ public struct LogRecord: Sendable, Hashable {
     public var droppedCount: Int?
     /// The app version (`app.version`), on `segment.start` lines.
     public var appVersion: String?
+    /// On `store.dropped`: the sum of its `dropped.<severity>` counts (what the report counts when `dropped.total`
+    /// is absent); nil when it has none.
+    public var droppedBySeverity: Int?
 
     public init(eventName: String) { self.eventName = eventName }
 }
 
 extension LogRecord {
+    /// The per-severity counts of a `store.dropped` event (`dropped.` and a lowercased `severity_text`).
+    static let droppedSeverityKeys = ["trace", "debug", "info", "info2", "warn", "error", "fatal"].map {
+        "dropped.\($0)"
+    }
+
+    /// Adds one `dropped.<severity>` count to `droppedBySeverity` (a count that is not a whole number is skipped; the
+    /// sum saturates, and the report checks its range as it checks `dropped.total`).
+    mutating func addDropped(ofSeverity count: Int?) {
+        guard let count else { return }
+        let (sum, overflow) = (droppedBySeverity ?? 0).addingReportingOverflow(count)
+        droppedBySeverity = overflow ? (count < 0 ? .min : .max) : sum
+    }
+
     /// Groups of optional string fields a consumer may not read: the scanner then steps over their values without
     /// making a `String` (the Foundation fallback still fills them).
     package struct StringFields: OptionSet, Sendable {

@@ -20,7 +20,8 @@ struct PlantedFleet {
     let deviceFolders: [String]
     static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
-    init() throws {
+    /// - Parameter damaged: false to leave device 2's segment as written (no extra frame, no torn tail).
+    init(damaged: Bool = true) throws {
         directory = try TemporaryDirectory("planted-fleet")
         var folders: [String] = []
         for device in 0..<3 {
@@ -29,7 +30,7 @@ struct PlantedFleet {
             try Self.writeDevice(device, to: folder)
         }
         deviceFolders = folders
-        try Self.damageSegment(in: folders[2])
+        if damaged { try Self.damageSegment(in: folders[2]) }
     }
 
     func remove() { directory.remove() }

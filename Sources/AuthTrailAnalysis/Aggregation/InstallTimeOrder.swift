@@ -1,0 +1,201 @@
+/// Hands a `ReportBuilder` each install's events in time order, however they are split across files and processes:
+/// operation chains, device storms, Retry-After and backoff are windows in time on one install, and an install's
+/// files (an app and its extension write overlapping segments into one folder) interleave in time.
+///
+/// The caller reads an install's files one after another in order of their start (`InputOrder.plan`) and says
+/// where it and the next one start. A process writes its events in time order, and none before its segment's start,
+/// so an event no earlier than any event of another file given before and earlier than the next file's start goes
+/// straight to the builder while nothing waits (an event out of order within its own file keeps its place there):
+/// with one process, or files that do not overlap, nothing is copied. The others wait until neither the rest of the
+/// file nor a file still to come can hold an earlier one, and go to the builder sorted by (time, `acquisition.start`
+/// before other events, a hash of the line), an order that does not depend on how the events were split into files.
+/// So only events that overlap in time wait, and memory follows the overlap, not the input, capped at `maxWaiting`
+/// (past it the earliest half is released, and a warning says so).
+///
+/// Events of another install than the one being read (bundles, standard input, a file holding several installs)
+/// wait, up to `maxDeferred`, for that install's turn, or for the end; past the cap they are counted at once.
+package struct InstallTimeOrder: LogConsumer {
+    /// Events of the install being read that may wait.
+    static let maxWaiting = 16_384
+    /// Events of other installs that may wait for their turn.
+    static let maxDeferred = 32_768
+    /// Waiting events released at once when there is more to release (sorting fewer cost more per event).
+    private static let releaseBatch = 4_096
+
+    private struct Waiting {
+        var time: Int64
+        /// 0 for `acquisition.start`: an attempt's start and end in one millisecond are counted start first.
+        var rank: UInt8
+        var hash: UInt64
+        /// Where it was read (an index into `files`), for the warnings about its values.
+        var file: Int
+        var record: LogRecord
+
+        static func < (left: Self, right: Self) -> Bool {
+            (left.time, left.rank, left.hash) < (right.time, right.rank, right.hash)
+        }
+    }
+
+    package private(set) var builder: ReportBuilder
+    private var installID: String?
+    private var waiting: [Waiting] = []
+    private var releaseAt = InstallTimeOrder.releaseBatch
+    private var nextFileStart = Int64.max
+    /// The latest time of the current install in the file being read (at first, the file's start).
+    private var latestInFile = Int64.min
+    /// The latest time given to the builder for the current install, and the latest from other files than the one
+    /// being read (events earlier than it must wait, so as to be counted in time order with those).
+    private var lastGiven = Int64.min
+    private var otherFilesGiven = Int64.min
+    private var deferred: [String: [Waiting]] = [:]
+    private var deferredCount = 0
+    /// Events released before they could be known to be in time order (past `maxWaiting` or `maxDeferred`).
+    private var releasedEarly = 0
+    /// The inputs begun so far (`beginFile`), and the one whose events the builder was given last (for its
+    /// warnings).
+    private var files: [String] = []
+    private var builderFile: Int?
+
+    package init(_ builder: ReportBuilder) { self.builder = builder }
+
+    package static var stringFields: LogRecord.StringFields { ReportBuilder.stringFields }
+
+    /// Installs whose events wait for their turn, read from files holding several installs.
+    package var deferredInstalls: [String] { Array(deferred.keys) }
+
+    /// Starts reading `install`'s files; its events deferred so far wait with the ones to come.
+    package mutating func beginInstall(_ install: String) {
+        endInstall()
+        installID = install
+        lastGiven = .min
+        otherFilesGiven = .min
+        if let earlier = deferred.removeValue(forKey: install) {
+            deferredCount -= earlier.count
+            waiting = earlier
+        }
+    }
+
+    /// Starts reading the file at `path`. For a file of the current install, `start` is its start and `nextStart`
+    /// the earliest start of the install's files still to read (nil when unknown, or for the last file).
+    package mutating func beginFile(_ path: String, start: Int64? = nil, nextStart: Int64? = nil) {
+        files.append(path)
+        nextFileStart = nextStart ?? .max
+        latestInFile = start ?? .min
+        otherFilesGiven = lastGiven
+        if !waiting.isEmpty { release(before: releaseLimit) }
+    }
+
+    /// Waiting events earlier than this can go: no later file holds one as early, nor the rest of this file (whose
+    /// events are no earlier than its latest so far; ties there keep the file's order).
+    private var releaseLimit: Int64 {
+        min(nextFileStart, latestInFile == .max ? .max : latestInFile + 1)
+    }
+
+    /// Counts every waiting event of the current install and closes its operations.
+    package mutating func endInstall() {
+        guard installID != nil else { return }
+        release(before: .max)
+        installID = nil
+        builder.endInstall()
+    }
+
+    package mutating func segment(_ info: SegmentInfo, path: String) {}
+
+    package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+        guard builder.filter.accepts(record), let install = record.installID, let time = record.timestampMilliseconds,
+            ReportBounds.timestampMilliseconds.contains(time)
+        else {
+            // No place in an install's time line (the builder counts what can be counted, and its warnings).
+            attribute(to: files.count - 1)
+            builder.event(record, line: line)
+            return
+        }
+        if install == installID, waiting.isEmpty, time >= otherFilesGiven, time < nextFileStart {
+            lastGiven = max(lastGiven, time)
+            latestInFile = max(latestInFile, time)
+            attribute(to: files.count - 1)
+            builder.event(record, line: line)
+            return
+        }
+        let item = Waiting(
+            time: time, rank: record.eventName == "acquisition.start" ? 0 : 1, hash: DistinctCount.hash(bytes: line),
+            file: files.count - 1, record: record)
+        guard install == installID else {
+            if deferredCount < Self.maxDeferred {
+                deferred[install, default: []].append(item)
+                deferredCount += 1
+            } else {
+                releasedEarly += 1
+                attribute(to: files.count - 1)
+                builder.event(record, line: line)
+            }
+            return
+        }
+        waiting.append(item)
+        latestInFile = max(latestInFile, time)
+        if waiting.count >= releaseAt { release(before: releaseLimit) }
+    }
+
+    /// Adds what reading one input found (see `ReportBuilder.add(_:)`); call it after each input.
+    package mutating func add(_ summary: InputSummary) {
+        attribute(to: nil)
+        builder.add(summary)
+    }
+
+    /// Tells the builder which file the values it was given since the last change came from, when that changes.
+    private mutating func attribute(to file: Int?) {
+        guard file != builderFile else { return }
+        if let builderFile, files.indices.contains(builderFile) { builder.flushOutOfRange(file: files[builderFile]) }
+        builderFile = file
+    }
+
+    /// Counts every event still waiting (deferred installs in install order) and returns the report.
+    package mutating func finish() -> Report {
+        endInstall()
+        for install in deferred.keys.sorted() {
+            beginInstall(install)
+            endInstall()
+        }
+        if releasedEarly > 0 {
+            builder.warn(
+                "report: \(releasedEarly) events were counted before the events around them in time were read (more "
+                    + "than \(Self.maxWaiting) of one install overlapped in time, or more than \(Self.maxDeferred) "
+                    + "waited in bundles or standard input); storms and retries around them may be miscounted")
+        }
+        return builder.finish()
+    }
+
+    /// Gives the builder, in order, the waiting events earlier than `limit`; past `maxWaiting`, the earliest half.
+    private mutating func release(before limit: Int64) {
+        waiting.sort(by: <)
+        var count = limit == .max ? waiting.count : waiting.partitioningIndex { $0.time >= limit }
+        if waiting.count - count > Self.maxWaiting {
+            let forced = (waiting.count - count) / 2
+            releasedEarly += forced
+            count += forced
+        }
+        let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+        for index in 0..<count {
+            attribute(to: waiting[index].file)
+            builder.event(waiting[index].record, line: empty)
+            lastGiven = max(lastGiven, waiting[index].time)
+            if waiting[index].file != files.count - 1 { otherFilesGiven = max(otherFilesGiven, waiting[index].time) }
+        }
+        attribute(to: nil)
+        waiting.removeFirst(count)
+        releaseAt = max(Self.releaseBatch, waiting.count * 2)
+    }
+}
+
+extension Array {
+    /// The index of the first element for which `belongs` is true, in an array where those elements come last.
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

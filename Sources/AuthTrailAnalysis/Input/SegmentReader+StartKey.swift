@@ -1,0 +1,52 @@
+import AuthTrail
+
+extension SegmentReader {
+    /// Where a segment file belongs in reading order: its install and start.
+    package struct StartKey: Sendable, Equatable {
+        package var installID: String
+        /// RFC 3339 UTC: `segment.created_at`, or the first event's time when the file has no metadata frame.
+        package var start: String
+        /// `segment.sequence`; 0 without a metadata frame.
+        package var sequence: Int
+    }
+
+    /// How much of a file without a metadata frame is decoded to find its first event lines (a segment's first
+    /// frame holds up to 1 MiB, but its first block, at most 128 KiB compressed, already starts with `segment.start`).
+    static let startKeyPrefix = 256 * 1024
+
+    /// The install and start of the segment at `path`: from its metadata frame, else from its first event carrying
+    /// `install.id` and a time (the `segment.start` line, which repeats the metadata). Nil for a bundle, standard
+    /// input, or a file naming no install in its first events.
+    package static func startKey(path: String) -> StartKey? {
+        guard path != "-" else { return nil }
+        let info = firstSegmentInfo(path: path)
+        if let info {
+            if info.isBundleManifest { return nil }
+            if let install = info.installID, let created = info.createdAt {
+                return StartKey(installID: install, start: created, sequence: info.sequence ?? 0)
+            }
+        }
+        guard let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
+        defer { SystemCalls.close(descriptor) }
+        guard let prefix = try? SystemCalls.read(descriptor, count: startKeyPrefix, at: 0) else { return nil }
+        var finder = FirstEvent()
+        _ = read(bytes: prefix, name: path, into: &finder)
+        guard let install = finder.installID ?? info?.installID, let time = finder.time else { return nil }
+        return StartKey(installID: install, start: ReportTime.string(time), sequence: info?.sequence ?? 0)
+    }
+
+    /// Keeps the first event that carries an install id and a time.
+    private struct FirstEvent: LogConsumer {
+        static var stringFields: LogRecord.StringFields { .identifiers }
+        var installID: String?
+        var time: Int64?
+        mutating func segment(_ info: SegmentInfo, path: String) {}
+        mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+            guard time == nil, let install = record.installID, let time = record.timestampMilliseconds,
+                ReportBounds.timestampMilliseconds.contains(time)
+            else { return }
+            installID = install
+            self.time = time
+        }
+    }
+}
