@@ -41,7 +41,7 @@ extension Report {
         let kinds = ReportSection(
             title: "Change against the baseline: failure rate by kind",
             summary: [
-                "Baseline: \(baseline.input.files) files, \(baseline.input.events) events, \(baseline.baselineAttempts) "
+                "Baseline: \(baseline.input.files) file\(baseline.input.files == 1 ? "" : "s"), \(baseline.input.events) events, \(baseline.baselineAttempts) "
                     + "attempts; input: \(baseline.attempts) attempts. Changes are tested with a two-sided pooled "
                     + "two-proportion z-test, significant at p < \(TwoProportionTest.significanceLevel)."
             ],
