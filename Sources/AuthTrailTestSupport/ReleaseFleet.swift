@@ -11,6 +11,11 @@ public struct ReleaseFleet: Sendable {
         public var domain: String
         public var code: Int
         public var subcode: Int?
+
+        /// Whether a report row's group is this pattern.
+        public func matches(domain: String?, code: Int?, subcode: Int?) -> Bool {
+            (domain, code, subcode) == (self.domain, self.code, self.subcode)
+        }
     }
 
     public struct Release: Sendable {

@@ -20,8 +20,7 @@ struct BreakdownAndBaselineTests {
     }
 
     static func count(_ row: Report.BreakdownValue?, _ pattern: Fleet.Pattern) -> Int? {
-        row?.patterns.first { ($0.domain, $0.code, $0.subcode) == (pattern.domain, pattern.code, pattern.subcode) }?
-            .count
+        row?.patterns.first { pattern.matches(domain: $0.domain, code: $0.code, subcode: $0.subcode) }?.count
     }
 
     @Test("each app, OS and MSAL version shows its release's planted attempts, failures and pattern counts")
@@ -38,7 +37,8 @@ struct BreakdownAndBaselineTests {
                 #expect(row?.failures == release.silentFailureCount + release.installs * release.interactiveFailures)
                 for pattern in [Fleet.expired, Fleet.network, Fleet.vanished, Fleet.new] {
                     let planted = release.count(of: pattern)
-                    #expect(Self.count(row, pattern) == (planted == 0 ? nil : planted), "\(pattern) in \(release.appVersion)")
+                    let found = Self.count(row, pattern)
+                    #expect(found == (planted == 0 ? nil : planted), "\(pattern) in \(release.appVersion)")
                 }
             }
         }
@@ -57,7 +57,8 @@ struct BreakdownAndBaselineTests {
         let hosts = report.breakdowns[3]
         #expect(hosts.values.map(\.value).sorted() == Fleet.hosts.sorted())
         for host in Fleet.hosts {
-            let attempts = Fleet.attempts(of: Fleet.baseline, host: host) + Fleet.attempts(of: Fleet.candidate, host: host)
+            let attempts =
+                Fleet.attempts(of: Fleet.baseline, host: host) + Fleet.attempts(of: Fleet.candidate, host: host)
             #expect(hosts.values.first { $0.value == host }?.attempts == attempts)
         }
     }
@@ -71,7 +72,8 @@ struct BreakdownAndBaselineTests {
         #expect(comparison.attempts == Fleet.candidate.attempts)
         #expect(comparison.input.files == Fleet.baseline.installs)
         func change(_ pattern: Fleet.Pattern) throws -> Report.PatternChange {
-            try #require(comparison.patterns.first { ($0.domain, $0.code, $0.subcode) == (pattern.domain, pattern.code, pattern.subcode) })
+            try #require(
+                comparison.patterns.first { pattern.matches(domain: $0.domain, code: $0.code, subcode: $0.subcode) })
         }
         let expired = try change(Fleet.expired)
         #expect(expired.status == .both)
@@ -95,14 +97,16 @@ struct BreakdownAndBaselineTests {
         #expect(comparison.patterns.first == expired)
 
         let silent = try #require(comparison.kinds.first { $0.kind == "silent" })
-        #expect(silent.baseline == Report.Proportion(count: Fleet.baseline.silentFailureCount, attempts: Fleet.baseline.silentAttempts))
-        #expect(silent.current == Report.Proportion(count: Fleet.candidate.silentFailureCount, attempts: Fleet.candidate.silentAttempts))
+        for (side, release) in [(silent.baseline, Fleet.baseline), (silent.current, Fleet.candidate)] {
+            #expect(side == Report.Proportion(count: release.silentFailureCount, attempts: release.silentAttempts))
+        }
         #expect(silent.test.significant)
         let interactive = try #require(comparison.kinds.first { $0.kind == "interactive" })
         #expect(interactive.test.change == 0)
         #expect(!interactive.test.significant)
 
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.renderJSON().utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.renderJSON().utf8)) as? [String: Any])
         let patterns = try #require((json["baseline"] as? [String: Any])?["patterns"] as? [[String: Any]])
         #expect(Set(patterns.compactMap { $0["status"] as? String }) == ["both", "new", "vanished"])
         #expect(((patterns.first?["test"] as? [String: Any])?["significant"]) as? Bool == true)
@@ -162,6 +166,22 @@ struct BreakdownAndBaselineTests {
         #expect(app.values.map(\.attempts).reduce(0, +) == 2 * releases.count)
         #expect(other.patterns.first?.count == extra)
         #expect(report.health.warnings.contains { $0.contains("app.version values past the first") })
+    }
+
+    @Test("attempts before their install's first segment.start take its version; an install without one is (unknown)")
+    func versionStampedLater() throws {
+        typealias Lines = ReportDefinitionTests
+        let start =
+            #"{"timestamp":"\#(Lines.time(60_000))","event.name":"segment.start","install.id":"install-a","#
+            + #""app.version":"4.2"}"#
+        let early = [Lines.end(at: 0), Lines.end(at: 1_000, operation: "op-2", outcome: "success")]
+        let other = Lines.end(at: 500, install: "install-b", operation: "op-3")
+        // As a bundle holds them: one file, the late segment.start first in reading order or last.
+        for lines in [[start] + early + [other], early + [other, start]] {
+            let report = try Lines.report([lines])
+            let app = report.breakdowns[0].values.map { [$0.value, "\($0.attempts)", "\($0.failures)"] }
+            #expect(app == [["4.2", "2", "1"], [Report.unknownLabel, "1", "1"]])
+        }
     }
 
     @Test("the app version the real writer records is the breakdown's")

@@ -11,7 +11,9 @@ struct BaselineCommandTests {
     static func piles(in directory: TemporaryDirectory) throws -> (baseline: String, candidate: String) {
         let baseline = directory.path + "/4.1"
         let candidate = directory.path + "/4.2"
-        for folder in [baseline, candidate] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for folder in [baseline, candidate] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         try Fleet.write(Fleet.baseline, into: baseline)
         try Fleet.write(Fleet.candidate, into: candidate)
         return (baseline, candidate)
@@ -22,7 +24,9 @@ struct BaselineCommandTests {
         let directory = try TemporaryDirectory("baseline-cli")
         defer { directory.remove() }
         let piles = try Self.piles(in: directory)
-        let result = try ProcessRunner.authtrail(["report", "--format", "json", piles.candidate, "--baseline", piles.baseline])
+        let result = try ProcessRunner.authtrail([
+            "report", "--format", "json", piles.candidate, "--baseline", piles.baseline,
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
         let baseline = try #require(json["baseline"] as? [String: Any])
@@ -30,7 +34,10 @@ struct BaselineCommandTests {
         #expect(baseline["attempts"] as? Int == Fleet.candidate.attempts)
         let patterns = try #require(baseline["patterns"] as? [[String: Any]])
         func row(_ pattern: Fleet.Pattern) -> [String: Any]? {
-            patterns.first { $0["domain"] as? String == pattern.domain && $0["code"] as? Int == pattern.code }
+            patterns.first {
+                let (domain, code, subcode) = ($0["domain"] as? String, $0["code"] as? Int, $0["subcode"] as? Int)
+                return pattern.matches(domain: domain, code: code, subcode: subcode)
+            }
         }
         func count(_ row: [String: Any]?, _ side: String) -> Int? { (row?[side] as? [String: Any])?["count"] as? Int }
         func significant(_ row: [String: Any]?) -> Bool? { (row?["test"] as? [String: Any])?["significant"] as? Bool }
@@ -45,7 +52,9 @@ struct BaselineCommandTests {
         #expect(significant(kinds.first { $0["kind"] as? String == "silent" }) == true)
         #expect(significant(kinds.first { $0["kind"] as? String == "interactive" }) == false)
         let breakdowns = try #require(json["breakdowns"] as? [[String: Any]])
-        #expect(breakdowns.compactMap { $0["dimension"] as? String } == ["app.version", "os.version", "msal.version", "server.address"])
+        #expect(
+            breakdowns.compactMap { $0["dimension"] as? String }
+                == ["app.version", "os.version", "msal.version", "server.address"])
     }
 
     @Test("text: the comparison tables name the doubled pattern as significant")

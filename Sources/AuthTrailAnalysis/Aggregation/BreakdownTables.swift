@@ -1,40 +1,72 @@
 /// Attempts and failure patterns per app version, OS version, MSAL version and authority host, each capped
 /// (`ReportBounds.breakdownValues` values, `ReportBounds.breakdownPatterns` patterns per value).
 ///
-/// App and OS versions come from the install's latest `segment.start`, MSAL's version from its latest `log` event
-/// carrying `msal.version`, both at or before the attempt in the install's time order (`InstallTimeOrder`); the
-/// authority host from the attempt's own `server.address`.
+/// App and OS versions come from the install's latest `segment.start`, MSAL's version from its latest event carrying
+/// `msal.version`, at or before the attempt in the install's time order (`InstallTimeOrder`); attempts before the
+/// first such event take the first one after it (a `segment.start` can be stamped by another clock than the events,
+/// as in the demo), else `Report.unknownLabel`. The authority host is the attempt's own `server.address`.
 struct BreakdownTables {
     static let dimensions = ["app.version", "os.version", "msal.version", "server.address"]
+    /// The dimensions taken from earlier events of the install (all but the host).
+    private static let versionDimensions = 3
+    /// Distinct (failed, pattern) pairs of one install's attempts kept while its version is not known yet; past it,
+    /// they count as `Report.unknownLabel`.
+    private static let pendingKeys = 256
 
     private var tables = [CappedTable<String, ValueState>](
         repeating: CappedTable(cap: ReportBounds.breakdownValues), count: BreakdownTables.dimensions.count)
     private var install: String?
-    private var appVersion: String?
-    private var osVersion: String?
-    private var msalVersion: String?
+    /// The current install's app, OS and MSAL versions.
+    private var versions = [String?](repeating: nil, count: BreakdownTables.versionDimensions)
+    /// Per version dimension, the current install's attempts seen before its first version, by (failed, pattern).
+    private var pending = [[PendingKey: Int]](repeating: [:], count: BreakdownTables.versionDimensions)
 
     /// Notes the versions an event states for its install (call for every event, filtered or not).
     mutating func note(_ record: LogRecord) {
         if record.installID != install {
+            flushPending()
             install = record.installID
-            (appVersion, osVersion, msalVersion) = (nil, nil, nil)
+            versions = [String?](repeating: nil, count: Self.versionDimensions)
         }
-        if record.eventName == "segment.start" {
-            appVersion = record.appVersion ?? appVersion
-            osVersion = record.osVersion ?? osVersion
+        let isStart = record.eventName == "segment.start"
+        let stated = [isStart ? record.appVersion : nil, isStart ? record.osVersion : nil, record.msalVersion]
+        for (index, value) in stated.enumerated() {
+            guard let value else { continue }
+            if versions[index] == nil { apply(pending: index, to: value) }
+            versions[index] = value
         }
-        if let version = record.msalVersion { msalVersion = version }
     }
 
     /// Counts one attempt (`acquisition.end`); `pattern` is its failure pattern, if it has one.
     mutating func add(_ record: LogRecord, failed: Bool, pattern: PatternKey?) {
-        let values = [appVersion, osVersion, msalVersion, record.authorityHost]
-        for (index, value) in values.enumerated() {
-            let value = value ?? Report.unknownLabel
-            tables[index].update(value, hash: { DistinctCount.hash(value) }, make: { ValueState() }) {
-                $0.add(failed: failed, pattern: pattern)
+        for (index, value) in versions.enumerated() {
+            if let value {
+                add(value, dimension: index, failed: failed, pattern: pattern, count: 1)
+            } else {
+                pending[index][PendingKey(failed: failed, pattern: pattern), default: 0] += 1
+                if pending[index].count > Self.pendingKeys { apply(pending: index, to: Report.unknownLabel) }
             }
+        }
+        add(record.authorityHost ?? Report.unknownLabel, dimension: 3, failed: failed, pattern: pattern, count: 1)
+    }
+
+    /// Counts the current install's attempts still waiting for a version as `Report.unknownLabel` (call before
+    /// reading the tables).
+    mutating func flushPending() {
+        for index in pending.indices { apply(pending: index, to: Report.unknownLabel) }
+    }
+
+    private mutating func apply(pending index: Int, to value: String) {
+        // Sorted, so which values get rows when a table fills does not depend on dictionary order.
+        for (key, count) in pending[index].sorted(by: { $0.key < $1.key }) {
+            add(value, dimension: index, failed: key.failed, pattern: key.pattern, count: count)
+        }
+        pending[index].removeAll()
+    }
+
+    private mutating func add(_ value: String, dimension: Int, failed: Bool, pattern: PatternKey?, count: Int) {
+        tables[dimension].update(value, hash: { DistinctCount.hash(value) }, make: { ValueState() }) {
+            $0.add(failed: failed, pattern: pattern, count: count)
         }
     }
 
@@ -68,17 +100,18 @@ private struct ValueState {
     var failures = 0
     var patterns = CappedTable<PatternKey, Int>(cap: ReportBounds.breakdownPatterns)
 
-    mutating func add(failed: Bool, pattern: PatternKey?) {
-        attempts += 1
-        if failed { failures += 1 }
-        if let pattern { patterns.update(pattern, hash: { pattern.stableHash }, make: { 0 }) { $0 += 1 } }
+    mutating func add(failed: Bool, pattern: PatternKey?, count: Int) {
+        attempts += count
+        if failed { failures += count }
+        if let pattern { patterns.update(pattern, hash: { pattern.stableHash }, make: { 0 }) { $0 += count } }
     }
 
     func row(_ value: String) -> Report.BreakdownValue {
         func rate(_ count: Int) -> Double { attempts == 0 ? 0 : Double(count) / Double(attempts) }
         var rows = patterns.rows.map {
             Report.BreakdownPattern(
-                domain: $0.key.domain, code: $0.key.code, subcode: $0.key.subcode, count: $0.value, rate: rate($0.value))
+                domain: $0.key.domain, code: $0.key.code, subcode: $0.key.subcode, count: $0.value,
+                rate: rate($0.value))
         }.sorted(by: Self.moreFrequent)
         if let other = patterns.other {
             rows.append(Report.BreakdownPattern(domain: Report.otherLabel, count: other, rate: rate(other)))
@@ -98,4 +131,15 @@ private struct ValueState {
         }
         return false
     }
+}
+
+/// An attempt's outcome as a breakdown counts it.
+private struct PendingKey: Hashable, Comparable {
+    var failed: Bool
+    var pattern: PatternKey?
+
+    /// Any total order that is the same in every run will do (it decides which patterns get rows when one fills).
+    private var text: String { "\(failed ? 1 : 0)|\(pattern?.text ?? "")" }
+
+    static func < (left: Self, right: Self) -> Bool { left.text < right.text }
 }

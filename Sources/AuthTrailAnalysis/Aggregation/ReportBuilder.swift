@@ -618,6 +618,7 @@ package struct ReportBuilder: LogConsumer {
         }
         report.retries = retries
         report.latency = latency.latencyRows
+        breakdowns.flushPending()
         report.breakdowns = breakdowns.breakdowns
         report.timeline = timeline.timeline
         report.health.outOfRangeValues = outOfRangeValues > 0 ? outOfRangeValues : nil
@@ -733,9 +734,10 @@ struct PatternKey: Hashable {
     var subcode: Int?
 
     /// The same in every run (for counting folded groups).
-    var stableHash: UInt64 {
-        DistinctCount.hash("\(domain)|\(code.map(String.init) ?? "-")|\(subcode.map(String.init) ?? "-")")
-    }
+    var stableHash: UInt64 { DistinctCount.hash(text) }
+
+    /// `domain|code|subcode`, `-` for an absent code or sub-code.
+    var text: String { "\(domain)|\(code.map(String.init) ?? "-")|\(subcode.map(String.init) ?? "-")" }
 }
 
 /// The last `size` attempt times of one install (a ring), and the storm it is in, if any.

@@ -37,13 +37,16 @@ extension Report {
                 F.percentagePoints(test.change), F.pValue(test.pValue), test.significant ? "yes" : "no",
             ]
         }
-        let testColumns = ["baseline count", "baseline rate", "input count", "input rate", "change", "p-value", "significant"]
+        let testColumns = [
+            "baseline count", "baseline rate", "input count", "input rate", "change", "p-value", "significant",
+        ]
         let kinds = ReportSection(
             title: "Change against the baseline: failure rate by kind",
             summary: [
-                "Baseline: \(baseline.input.files) file\(baseline.input.files == 1 ? "" : "s"), \(baseline.input.events) events, \(baseline.baselineAttempts) "
-                    + "attempts; input: \(baseline.attempts) attempts. Changes are tested with a two-sided pooled "
-                    + "two-proportion z-test, significant at p < \(TwoProportionTest.significanceLevel)."
+                "Baseline: \(baseline.input.files) file\(baseline.input.files == 1 ? "" : "s"), "
+                    + "\(baseline.input.events) events, \(baseline.baselineAttempts) attempts; input: "
+                    + "\(baseline.attempts) attempts. Changes are tested with a two-sided pooled two-proportion "
+                    + "z-test, significant at p < \(TwoProportionTest.significanceLevel)."
             ],
             header: ["kind", "status", "baseline failures", "baseline rate", "input failures", "input rate"]
                 + testColumns.suffix(3),
