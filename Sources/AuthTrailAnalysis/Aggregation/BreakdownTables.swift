@@ -28,13 +28,17 @@ struct BreakdownTables {
             install = record.installID
             versions = [String?](repeating: nil, count: Self.versionDimensions)
         }
-        let isStart = record.eventName == "segment.start"
-        let stated = [isStart ? record.appVersion : nil, isStart ? record.osVersion : nil, record.msalVersion]
-        for (index, value) in stated.enumerated() {
-            guard let value else { continue }
-            if versions[index] == nil { apply(pending: index, to: value) }
-            versions[index] = value
+        if record.eventName == "segment.start" {
+            state(record.appVersion, dimension: 0)
+            state(record.osVersion, dimension: 1)
         }
+        state(record.msalVersion, dimension: 2)
+    }
+
+    private mutating func state(_ version: String?, dimension: Int) {
+        guard let version else { return }
+        if versions[dimension] == nil { apply(pending: dimension, to: version) }
+        versions[dimension] = version
     }
 
     /// Counts one attempt (`acquisition.end`); `pattern` is its failure pattern, if it has one.
