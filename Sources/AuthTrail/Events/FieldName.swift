@@ -50,6 +50,10 @@ package enum FieldName {
     package static let droppedTotal = "dropped.total"
     /// On `segment.start`: the app's version.
     package static let appVersion = "app.version"
+    /// On `segment.start`: the OS version.
+    package static let osVersion = "os.version"
+    /// On `log` events from MSAL: MSAL's version.
+    package static let msalVersion = "msal.version"
 }
 
 /// A schema field's JSON name: a literal the writer copies without looking at it (the names need no escaping).

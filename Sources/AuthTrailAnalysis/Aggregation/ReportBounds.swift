@@ -30,6 +30,11 @@ package enum ReportBounds {
     package static let patterns = 1_000
     /// Distinct AADSTS codes with a row of their own in `sts_patterns`.
     package static let stsPatterns = 1_000
+    /// Distinct values of each breakdown dimension (`app.version`, `os.version`, `msal.version`, `server.address`)
+    /// with a row of their own in `breakdowns`.
+    package static let breakdownValues = 64
+    /// Distinct (`error.domain`, `error.code`, `error.subcode`) groups with a row of their own per breakdown value.
+    package static let breakdownPatterns = 100
 
     // MARK: Distinct counts (exact up to the limit, then estimated from a sample)
 

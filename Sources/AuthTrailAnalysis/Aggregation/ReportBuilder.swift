@@ -46,6 +46,7 @@ package struct ReportBuilder: LogConsumer {
     private var patterns = CappedTable<PatternKey, PatternState>(cap: ReportBounds.patterns)
     private var stsPatterns = CappedTable<Int, PatternState>(cap: ReportBounds.stsPatterns)
     private var erroredAttempts = 0
+    private var breakdowns = BreakdownTables()
     private var latency = LatencyTable()
     private var timeline = AttemptTimeline()
     private var chains: [ChainKey: OperationChain] = [:]
@@ -107,6 +108,8 @@ package struct ReportBuilder: LogConsumer {
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+        // Versions stated by events the filter drops (a `segment.start` before `--since`) still hold for later ones.
+        breakdowns.note(record)
         guard filter.accepts(record) else { return }
         report.input.events += 1
         var time = record.timestampMilliseconds
@@ -284,11 +287,14 @@ package struct ReportBuilder: LogConsumer {
         let duration = checkedDuration(record.durationMilliseconds)
         if let duration { latency.add(duration, kind: kind, outcome: outcome) }
         if let time { timeline.add(at: time, failed: failed) }
+        let patternKey = outcome == "success" ? nil : record.errorDomain.map {
+            PatternKey(domain: $0, code: record.errorCode, subcode: record.errorSubcode)
+        }
+        breakdowns.add(record, failed: failed, pattern: patternKey)
         if outcome != "success", record.errorDomain != nil || !record.stsErrorCodes.isEmpty {
             erroredAttempts += 1
             let status = checkedStatus(record.httpStatus)
-            if let domain = record.errorDomain {
-                let key = PatternKey(domain: domain, code: record.errorCode, subcode: record.errorSubcode)
+            if let key = patternKey {
                 patterns.update(key, hash: { key.stableHash }, make: { PatternState() }) {
                     $0.add(record, time: time, httpStatus: status)
                 }
@@ -612,6 +618,8 @@ package struct ReportBuilder: LogConsumer {
         }
         report.retries = retries
         report.latency = latency.latencyRows
+        breakdowns.flushPending()
+        report.breakdowns = breakdowns.breakdowns
         report.timeline = timeline.timeline
         report.health.outOfRangeValues = outOfRangeValues > 0 ? outOfRangeValues : nil
         report.health.warnings += boundWarnings(report)
@@ -644,6 +652,7 @@ package struct ReportBuilder: LogConsumer {
             folded(
                 ReportBounds.stsPatterns, "AADSTS codes", stsPatterns.folded.count, exact: stsPatterns.folded.isExact)
         }
+        lines += breakdowns.foldedWarnings
         if !devices.isExact || !users.isExact {
             lines.append(
                 "report: more than \(ReportBounds.exactDistinctInputs) distinct devices or users: input.devices and "
@@ -718,15 +727,17 @@ private struct ChainKey: Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(operation) }
 }
 
-private struct PatternKey: Hashable {
+/// A failure pattern: (`error.domain`, `error.code`, `error.subcode`).
+struct PatternKey: Hashable {
     var domain: String
     var code: Int?
     var subcode: Int?
 
     /// The same in every run (for counting folded groups).
-    var stableHash: UInt64 {
-        DistinctCount.hash("\(domain)|\(code.map(String.init) ?? "-")|\(subcode.map(String.init) ?? "-")")
-    }
+    var stableHash: UInt64 { DistinctCount.hash(text) }
+
+    /// `domain|code|subcode`, `-` for an absent code or sub-code.
+    var text: String { "\(domain)|\(code.map(String.init) ?? "-")|\(subcode.map(String.init) ?? "-")" }
 }
 
 /// The last `size` attempt times of one install (a ring), and the storm it is in, if any.

@@ -8,6 +8,18 @@ package enum ReportFormatting {
         return "\(value)%"
     }
 
+    /// A change of rate in percentage points, signed: `+5.0 pp`, `-0.3 pp`, `0.0 pp`.
+    static func percentagePoints(_ change: Double) -> String {
+        let value = (change * 1000).rounded() / 10
+        return (value > 0 ? "+" : "") + "\(value == 0 ? 0 : value) pp"
+    }
+
+    /// A p-value with four decimals, `< 0.0001` below that, `-` when there is none.
+    static func pValue(_ value: Double?) -> String {
+        guard let value else { return "-" }
+        return value < 0.0001 ? "< 0.0001" : String(format: "%.4f", value)
+    }
+
     /// A duration as a person writes it: `850 ms`, `2.1 s`, `2.1 min`, `1.5 h`, `3.2 d` (one decimal, none when it
     /// is 0; the unit chosen after rounding, so 59,960 ms is `1 min`, not `60 s`).
     package static func milliseconds(_ value: Int64?) -> String {

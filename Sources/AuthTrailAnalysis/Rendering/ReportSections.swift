@@ -117,6 +117,8 @@ extension Report {
                     ]
                 },
                 numeric: [2, 3, 4, 5, 6]))
+        sections += breakdowns.map(Self.breakdownSection)
+        if let baseline { sections += Self.baselineSections(baseline) }
         sections.append(
             ReportSection(
                 title: "Failure rate over time (\(timeline.bucketSeconds / 60) min buckets)",

@@ -13,6 +13,10 @@ public struct Report: Sendable, Codable, Hashable {
     public var stsPatterns: [FailurePattern] = []
     public var retries = RetryBehaviour()
     public var latency: [LatencyRow] = []
+    /// Failure patterns by app version, OS version, MSAL version and authority host.
+    public var breakdowns: [Breakdown] = []
+    /// The comparison with a baseline pile (`compared(with:)`); absent without one.
+    public var baseline: BaselineComparison?
     public var timeline = Timeline()
     public var health = WriterHealth()
 

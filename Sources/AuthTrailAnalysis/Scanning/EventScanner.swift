@@ -65,7 +65,7 @@ private enum Key: Int {
     case timestamp, schema, eventName, severityText, severityNumber, installID, operationID, attempt, kind
     case correlationID, duration, outcome, errorDomain, errorCode, errorCodeName, errorSubcode, errorSubcodeName
     case stsErrorCodes, httpStatus, retryAfter, action, waitMilliseconds, userID, droppedCount, appVersion
-    case droppedOfSeverity
+    case osVersion, msalVersion, authorityHost, droppedOfSeverity
 }
 
 extension Key {
@@ -73,7 +73,9 @@ extension Key {
     var stringGroup: LogRecord.StringFields? {
         switch self {
         case .installID, .operationID, .correlationID, .userID: .identifiers
-        case .severityText, .kind, .errorCodeName, .errorSubcodeName, .action, .appVersion: .labels
+        case .severityText, .kind, .errorCodeName, .errorSubcodeName, .action, .appVersion, .osVersion, .msalVersion,
+            .authorityHost:
+            .labels
         default: nil
         }
     }
@@ -118,6 +120,8 @@ private let keyTable = KeyTable([
     (FieldName.action.name, .action),
     (FieldName.waitMilliseconds.name, .waitMilliseconds), (FieldName.endUserID, .userID),
     (FieldName.droppedTotal, .droppedCount), (FieldName.appVersion, .appVersion),
+    (FieldName.osVersion, .osVersion), (FieldName.msalVersion, .msalVersion),
+    (FieldName.authorityHost.name, .authorityHost),
 ] + LogRecord.droppedSeverityKeys.map { ($0, Key.droppedOfSeverity) })
 
 private let quote = UInt8(ascii: "\"")
@@ -243,6 +247,9 @@ private struct Cursor {
         case .action: return string(into: &record.action, cached: .action)
         case .userID: return string(into: &record.userID, cached: .userID)
         case .appVersion: return string(into: &record.appVersion, cached: .appVersion)
+        case .osVersion: return string(into: &record.osVersion, cached: .osVersion)
+        case .msalVersion: return string(into: &record.msalVersion, cached: .msalVersion)
+        case .authorityHost: return string(into: &record.authorityHost, cached: .authorityHost)
         case .schema: return integer(into: &record.schema)
         case .severityNumber: return integer(into: &record.severityNumber)
         case .attempt: return integer(into: &record.attempt)

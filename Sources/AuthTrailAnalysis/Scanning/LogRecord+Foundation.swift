@@ -50,6 +50,9 @@ extension LogRecord {
         // Attributes are strings in the writer; a number is accepted too.
         droppedCount = int(FieldName.droppedTotal) ?? string(FieldName.droppedTotal).flatMap { Int($0) }
         appVersion = string(FieldName.appVersion)
+        osVersion = string(FieldName.osVersion)
+        msalVersion = string(FieldName.msalVersion)
+        authorityHost = string(FieldName.authorityHost.name)
         for key in Self.droppedSeverityKeys where object[key] != nil {
             addDropped(ofSeverity: int(key) ?? string(key).flatMap { Int($0) })
         }

@@ -30,6 +30,12 @@ public struct LogRecord: Sendable, Hashable {
     public var droppedCount: Int?
     /// The app version (`app.version`), on `segment.start` lines.
     public var appVersion: String?
+    /// The OS version (`os.version`), on `segment.start` lines.
+    public var osVersion: String?
+    /// MSAL's version (`msal.version`), on `log` events from MSAL's log callback or a raw MSAL log.
+    public var msalVersion: String?
+    /// The authority host (`server.address`), on acquisition events.
+    public var authorityHost: String?
     /// On `store.dropped`: the sum of its `dropped.<severity>` counts (what the report counts when `dropped.total`
     /// is absent); nil when it has none.
     public var droppedBySeverity: Int?
@@ -59,7 +65,8 @@ extension LogRecord {
 
         /// `installID`, `operationID`, `correlationID`, `userID`.
         package static let identifiers = Self(rawValue: 1)
-        /// `severityText`, `kind`, `errorCodeName`, `errorSubcodeName`, `action`, `appVersion`.
+        /// `severityText`, `kind`, `errorCodeName`, `errorSubcodeName`, `action`, `appVersion`, `osVersion`,
+        /// `msalVersion`, `authorityHost`.
         package static let labels = Self(rawValue: 2)
         package static let all: Self = [.identifiers, .labels]
     }

@@ -12,7 +12,8 @@ struct ReportCommand: ParsableCommand {
 
             Exit status: 0 when every input was read (warnings about torn or corrupt data go to standard error), \
             66 when an input could not be opened, 65 when no input held a readable event, 73 when the output file \
-            could not be written.
+            could not be written. With --baseline, the same applies to the baseline inputs (put --baseline after the \
+            inputs, or end its paths with --).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -35,13 +36,28 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Colour in text output: auto (only on a terminal), always or never.")
     var colour: Colour = .auto
 
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Compare with the report of these baseline segments, bundles or directories: new and vanished failure "
+                + "patterns, and the change in failure rate per pattern and per kind with a significance test.",
+            valueName: "paths"))
+    var baseline: [String] = []
+
     @OptionGroup var filters: FilterOptions
 
     func run() throws {
         let filter = try filters.eventFilter()
-        let (report, problems) = Report.build(paths: paths, filter: filter)
+        var (report, problems) = Report.build(paths: paths, filter: filter)
         for problem in problems { printError("authtrail: \(problem.message)") }
         for warning in report.health.warnings { printError("authtrail: warning: \(warning)") }
+        if !baseline.isEmpty {
+            let (baselineReport, baselineProblems) = Report.build(paths: baseline, filter: filter)
+            for problem in baselineProblems { printError("authtrail: baseline: \(problem.message)") }
+            for warning in baselineReport.health.warnings { printError("authtrail: baseline: warning: \(warning)") }
+            problems += baselineProblems
+            report = report.compared(with: baselineReport)
+        }
         let toTerminal = output == nil && isatty(1) == 1
         let text: String
         switch format {
