@@ -44,18 +44,10 @@ struct SupportBundleMemoryTests {
 
             let environment = ProcessInfo.processInfo.environment
             let allowance = Int(environment["AUTHTRAIL_EXPORT_HEAP_MIB"] ?? "") ?? 32
-            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmData:") } ?? ""
-            let dataKilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-            let resource = __rlimit_resource_t(RLIMIT_DATA.rawValue)
-            var original = rlimit()
-            getrlimit(resource, &original)
-            var limit = original
-            limit.rlim_cur = rlim_t((dataKilobytes + allowance * 1024) * 1024)
-            setrlimit(resource, &limit)
             let bundle = logs.url.appendingPathComponent("ticket.zst")
-            let summary = try await trail.exportSupportBundle(to: bundle)
-            setrlimit(resource, &original)
+            let summary = try await HeapLimit.allowing(megabytes: allowance) {
+                try await trail.exportSupportBundle(to: bundle)
+            }
             guard summary.isWritten, summary.eventCount >= 160_000 else { exit(4) }
         }
     }

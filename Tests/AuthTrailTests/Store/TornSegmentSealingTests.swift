@@ -119,17 +119,9 @@ struct TornSegmentSealingTests {
             let directory = try TemporaryDirectory("authtrail-seal-memory")
             defer { directory.remove() }
             let path = try tornSegment(in: directory.path, megabytes: 2)
-            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmData:") } ?? ""
-            let dataKilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-            let resource = __rlimit_resource_t(RLIMIT_DATA.rawValue)
-            var original = rlimit()
-            getrlimit(resource, &original)
-            var limit = original
-            limit.rlim_cur = rlim_t((dataKilobytes + 24 * 1024) * 1024)
-            setrlimit(resource, &limit)
-            let sealed = SegmentDirectory(path: directory.path).sealTornSegments(active: nil)
-            setrlimit(resource, &original)
+            let sealed = await HeapLimit.allowing(megabytes: 24) {
+                SegmentDirectory(path: directory.path).sealTornSegments(active: nil)
+            }
             guard sealed == [(path as NSString).lastPathComponent] else { exit(1) }
         }
     }
