@@ -39,13 +39,9 @@ struct ShareSheetSample {
 struct ShareSheetSampleTests {
     @Test("the share sheet gets one bundle holding every recorded event, which the CLI verifies")
     func sharesAVerifiedBundle() async throws {
-        let logs = try TemporaryDirectory("authtrail-share-sample")
-        let keys = try TemporaryDirectory("authtrail-share-sample-keys")
-        defer {
-            logs.remove()
-            keys.remove()
-        }
-        let trail = try Trail(configuration: TrailConfiguration(directory: logs.url, keyStore: .files(in: keys.url)))
+        let fixture = try SupportBundleFixture()
+        defer { fixture.remove() }
+        let trail = fixture.trail
         for index in 1...40 { trail.record(TrailEvent(name: .log, attempt: index, message: "step \(index)")) }
 
         var sample = ShareSheetSample(trail: trail)
@@ -66,13 +62,9 @@ struct ShareSheetSampleTests {
 
     @Test("an empty folder shares nothing and tells the user why")
     func emptyFolderSharesNothing() async throws {
-        let logs = try TemporaryDirectory("authtrail-share-sample-empty")
-        let keys = try TemporaryDirectory("authtrail-share-sample-empty-keys")
-        defer {
-            logs.remove()
-            keys.remove()
-        }
-        let trail = try Trail(configuration: TrailConfiguration(directory: logs.url, keyStore: .files(in: keys.url)))
+        let fixture = try SupportBundleFixture()
+        defer { fixture.remove() }
+        let trail = fixture.trail
         var sample = ShareSheetSample(trail: trail)
         let screen = UIViewController()
         await sample.sendLogs(from: screen)
