@@ -39,6 +39,8 @@ struct MillisecondHistogram: Sendable {
         if other.isRounded && !isRounded { roundLargeValues() }
         for (value, count) in other.dense.enumerated() where count > 0 { add(Int64(value), count: count) }
         for (value, count) in other.sparse { add(value, count: count) }
+        // `other`'s largest value may have been rounded in `sparse`.
+        largest = max(largest, other.largest)
     }
 
     private mutating func addOutsideDense(_ milliseconds: Int64, count: Int) {
