@@ -101,7 +101,10 @@ struct AggregateMergeTests {
     func latencyTable(kinds: UInt64) {
         var random = SplitMix64(seed: kinds)
         let durations = (0..<5_000).map { _ in
-            (value: Int64(random.next() % 3_000), kind: "kind-\(random.next() % kinds)", outcome: "o\(random.next() % 3)")
+            (
+                value: Int64(random.next() % 3_000), kind: "kind-\(random.next() % kinds)",
+                outcome: "o\(random.next() % 3)"
+            )
         }
         var whole = LatencyTable()
         for duration in durations { whole.add(duration.value, kind: duration.kind, outcome: duration.outcome) }

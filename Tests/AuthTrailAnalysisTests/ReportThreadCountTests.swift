@@ -48,8 +48,8 @@ struct ReportThreadCountTests {
     func generatedFleet() throws {
         let fleet = try GeneratedFleet(installs: 150)
         defer { fleet.remove() }
-        #expect(ReportShards(InputOrder.plan(InputFiles.expand([fleet.directory.path]).files).installs, deferredInstalls: [])
-            .shards.count == ReportShards.count)
+        let installs = InputOrder.plan(InputFiles.expand([fleet.directory.path]).files).installs
+        #expect(ReportShards(installs, deferredInstalls: []).shards.count == ReportShards.count)
         Self.check([fleet.directory.path], "generated fleet")
     }
 
@@ -78,7 +78,8 @@ struct ReportThreadCountTests {
         let generated = try GeneratedFleet(installs: 40)
         defer { generated.remove() }
         let bundle = fleet.directory.path + "/two.bundle.zst"
-        _ = try BundleWriter(toolVersion: "test").write(paths: Array(fleet.deviceFolders.prefix(2)), to: bundle, force: false)
+        _ = try BundleWriter(toolVersion: "test").write(
+            paths: Array(fleet.deviceFolders.prefix(2)), to: bundle, force: false)
         var paths = [bundle, fleet.deviceFolders[2], generated.directory.path]
         for install in 0..<3 {
             let path = generated.directory.path + "/hostile-\(install).zst"
