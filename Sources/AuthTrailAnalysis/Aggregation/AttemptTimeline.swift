@@ -41,14 +41,38 @@ struct AttemptTimeline: Sendable {
         // (widths grow with the range, and each divides the next); always so here, as many slots mean a long range.
         guard next <= width else { return false }
         step = next
+        counts = Self.counts(counts, inStepsOf: step)
+        return true
+    }
+
+    /// `counts` added up in slots of `step` minutes.
+    private static func counts(
+        _ counts: [Int64: (attempts: Int, failures: Int)], inStepsOf step: Int64
+    ) -> [Int64: (attempts: Int, failures: Int)] {
         var coarser: [Int64: (attempts: Int, failures: Int)] = [:]
         for (slot, count) in counts {
             let key = floorDivide(slot, step) * step
             coarser[key, default: (0, 0)].attempts += count.attempts
             coarser[key, default: (0, 0)].failures += count.failures
         }
-        counts = coarser
-        return true
+        return coarser
+    }
+
+    /// Adds `other`'s attempts. Both steps divide every width either range can need and each step divides the next,
+    /// so counting in the coarser of the two keeps every bucket exact, as adding the attempts one by one would.
+    mutating func merge(_ other: Self) {
+        guard other.first <= other.last else { return }
+        first = min(first, other.first)
+        last = max(last, other.last)
+        if other.step > step {
+            step = other.step
+            counts = Self.counts(counts, inStepsOf: step)
+        }
+        for (slot, count) in other.step == step ? other.counts : Self.counts(other.counts, inStepsOf: step) {
+            counts[slot, default: (0, 0)].attempts += count.attempts
+            counts[slot, default: (0, 0)].failures += count.failures
+        }
+        while counts.count > ReportBounds.timelineSlots, coarsen() {}
     }
 
     /// Counters held (for tests of the bound).

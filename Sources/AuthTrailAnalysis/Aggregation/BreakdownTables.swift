@@ -74,6 +74,14 @@ struct BreakdownTables {
         }
     }
 
+    /// Adds `other`'s tables (`CappedTable.merge`). Both must hold no attempt waiting for a version
+    /// (`flushPending()`), as after the end of an install.
+    mutating func merge(_ other: Self) {
+        for dimension in tables.indices {
+            tables[dimension].merge(other.tables[dimension], hash: { DistinctCount.hash($0) }) { $0.merge($1) }
+        }
+    }
+
     /// The breakdowns, values by attempts (most first, ties by value), the `otherLabel` row last.
     var breakdowns: [Report.Breakdown] {
         zip(Self.dimensions, tables).map { dimension, table in
@@ -108,6 +116,12 @@ private struct ValueState {
         attempts += count
         if failed { failures += count }
         if let pattern { patterns.update(pattern, hash: { pattern.stableHash }, make: { 0 }) { $0 += count } }
+    }
+
+    mutating func merge(_ other: Self) {
+        attempts += other.attempts
+        failures += other.failures
+        patterns.merge(other.patterns, hash: \.stableHash, combine: +=)
     }
 
     func row(_ value: String) -> Report.BreakdownValue {

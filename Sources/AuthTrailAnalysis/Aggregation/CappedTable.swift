@@ -30,4 +30,31 @@ struct CappedTable<Key: Hashable, Value> {
         body(&other!)
         return true
     }
+
+    /// Adds `other`'s rows and "(other)" row, as if its updates had come after this table's: a key with a row here
+    /// adds to it, a new key gets a row while there is room, later ones fold into `other`. Keys new here are taken in
+    /// order of `hash`, so which get rows does not depend on dictionary order.
+    /// - Parameters:
+    ///   - hash: the stable hash `update` is given for the key.
+    ///   - combine: adds one row's value to another.
+    mutating func merge(_ other: Self, hash: (Key) -> UInt64, combine: (inout Value, Value) -> Void) {
+        let fits = rows.count + other.rows.count <= cap
+        let incoming = fits ? Array(other.rows) : other.rows.sorted { hash($0.key) < hash($1.key) }
+        for (key, value) in incoming {
+            if rows[key] != nil {
+                combine(&rows[key]!, value)
+            } else if rows.count < cap {
+                rows[key] = value
+            } else {
+                folded.insert(hash: hash(key))
+                fold(value, combine: combine)
+            }
+        }
+        if let value = other.other { fold(value, combine: combine) }
+        folded.merge(other.folded)
+    }
+
+    private mutating func fold(_ value: Value, combine: (inout Value, Value) -> Void) {
+        if other == nil { other = value } else { combine(&other!, value) }
+    }
 }

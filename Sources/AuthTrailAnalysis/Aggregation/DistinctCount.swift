@@ -24,6 +24,16 @@ struct DistinctCount: Sendable {
         }
     }
 
+    /// Adds `other`'s values. The result is the one inserting them here one by one would give: a hash is kept at the
+    /// lowest level that holds at most `limit`, whatever the order the values came in.
+    mutating func merge(_ other: Self) {
+        if other.level > level {
+            level = other.level
+            hashes = hashes.filter { $0 >> (64 - level) == 0 }
+        }
+        for hash in other.hashes { insert(hash: hash) }
+    }
+
     /// The number of distinct values: exact while `isExact`.
     var count: Int { hashes.count << Int(level) }
 

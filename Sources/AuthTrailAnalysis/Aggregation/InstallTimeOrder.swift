@@ -22,7 +22,7 @@ package struct InstallTimeOrder: LogConsumer {
     /// Waiting events released at once when there is more to release (sorting fewer cost more per event).
     private static let releaseBatch = 4_096
 
-    private struct Waiting {
+    struct Waiting: Sendable {
         var time: Int64
         /// 0 for `acquisition.start`: an attempt's start and end in one millisecond are counted start first.
         var rank: UInt8
@@ -62,6 +62,37 @@ package struct InstallTimeOrder: LogConsumer {
 
     /// Installs whose events wait for their turn, read from files holding several installs.
     package var deferredInstalls: [String] { Array(deferred.keys) }
+
+    /// Events of other installs read so far that wait for their install's turn, with the inputs they came from (for
+    /// their warnings), to be handed to the `InstallTimeOrder` that reads those installs (`ReportShards`).
+    package struct DeferredEvents: Sendable {
+        var files: [String] = []
+        var byInstall: [String: [Waiting]] = [:]
+
+        /// The installs with events waiting.
+        package var installs: [String] { Array(byInstall.keys) }
+    }
+
+    /// Takes the events waiting for their install's turn; none wait here afterwards.
+    package mutating func takeDeferred() -> DeferredEvents {
+        defer {
+            deferred = [:]
+            deferredCount = 0
+        }
+        return DeferredEvents(files: files, byInstall: deferred)
+    }
+
+    /// An order that will read `installs` (among others), whose events in `deferred` wait for their turn as if this
+    /// order had read the files that held them.
+    package init(_ builder: ReportBuilder, deferred: DeferredEvents, for installs: some Sequence<String>) {
+        self.builder = builder
+        files = deferred.files
+        for install in installs {
+            guard let events = deferred.byInstall[install] else { continue }
+            self.deferred[install] = events
+            deferredCount += events.count
+        }
+    }
 
     /// Starts reading `install`'s files; its events deferred so far wait with the ones to come.
     package mutating func beginInstall(_ install: String) {
@@ -151,11 +182,25 @@ package struct InstallTimeOrder: LogConsumer {
 
     /// Counts every event still waiting (deferred installs in install order) and returns the report.
     package mutating func finish() -> Report {
+        var (builder, releasedEarly) = finishCounting()
+        return Self.finish(&builder, releasedEarly: releasedEarly)
+    }
+
+    /// Counts every event still waiting (deferred installs in install order) and closes every operation; returns
+    /// the builder, ready to `merge` or `finish`, and how many events were counted out of time order.
+    package mutating func finishCounting() -> (builder: ReportBuilder, releasedEarly: Int) {
         endInstall()
         for install in deferred.keys.sorted() {
             beginInstall(install)
             endInstall()
         }
+        // Operations of events without an install, or counted at once past `maxDeferred`.
+        builder.endInstall()
+        return (builder, releasedEarly)
+    }
+
+    /// The report of `builder`, warning about the `releasedEarly` events counted out of time order.
+    package static func finish(_ builder: inout ReportBuilder, releasedEarly: Int) -> Report {
         if releasedEarly > 0 {
             builder.warn(
                 "report: \(releasedEarly) events were counted before the events around them in time were read (more "

@@ -13,6 +13,35 @@ struct LatencyTable: Sendable {
     private var other: MillisecondHistogram?
     private var folded = DistinctCount(limit: ReportBounds.exactDistinctFolded)
 
+    /// Adds `other`'s rows: a pair with a row here adds to it, a new pair gets a row while there is room (in `other`'s
+    /// row order, itself the order its pairs were first seen), later ones fold into the "(other)" row.
+    mutating func merge(_ other: Self) {
+        for (key, histogram) in other.rows {
+            if let row = rows.firstIndex(where: { $0.key == key }) {
+                rows[row].histogram.merge(histogram)
+            } else if rows.count < ReportBounds.latencyRows {
+                rows.append((key, histogram))
+                index = [:]
+                if rows.count > Self.linearSearchRows {
+                    for (row, entry) in rows.enumerated() { index[entry.key] = row }
+                }
+            } else {
+                folded.insert(hash: Self.foldedHash(key.kind, key.outcome))
+                if self.other == nil { self.other = MillisecondHistogram() }
+                self.other!.merge(histogram)
+            }
+        }
+        if let histogram = other.other {
+            if self.other == nil { self.other = MillisecondHistogram() }
+            self.other!.merge(histogram)
+        }
+        folded.merge(other.folded)
+    }
+
+    private static func foldedHash(_ kind: String, _ outcome: String) -> UInt64 {
+        DistinctCount.hash(kind) &+ DistinctCount.hash(outcome) &* 31
+    }
+
     mutating func add(_ milliseconds: Int64, kind: String, outcome: String) {
         // A handful of pairs: a linear search on short strings beats hashing them per event.
         if rows.count <= Self.linearSearchRows {
@@ -25,7 +54,7 @@ struct LatencyTable: Sendable {
             return
         }
         guard rows.count < ReportBounds.latencyRows else {
-            folded.insert(hash: DistinctCount.hash(kind) &+ DistinctCount.hash(outcome) &* 31)
+            folded.insert(hash: Self.foldedHash(kind, outcome))
             if other == nil { other = MillisecondHistogram() }
             other!.add(milliseconds)
             return

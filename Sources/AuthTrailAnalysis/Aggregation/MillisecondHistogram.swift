@@ -22,26 +22,37 @@ struct MillisecondHistogram: Sendable {
     private(set) var total = 0
     private var largest = Int64.min
 
-    mutating func add(_ milliseconds: Int64) {
-        total += 1
+    /// Counts `milliseconds` `count` times.
+    mutating func add(_ milliseconds: Int64, count: Int = 1) {
+        total += count
         if milliseconds > largest { largest = milliseconds }
         if milliseconds >= 0 && milliseconds < Int64(dense.count) {
-            dense[Int(milliseconds)] += 1
+            dense[Int(milliseconds)] += count
         } else {
-            addOutsideDense(milliseconds)
+            addOutsideDense(milliseconds, count: count)
         }
     }
 
-    private mutating func addOutsideDense(_ milliseconds: Int64) {
+    /// Adds `other`'s values. Percentiles come out as if they had been added one by one, except that large values
+    /// are rounded when either side rounded them (`isRounded` then says so).
+    mutating func merge(_ other: Self) {
+        if other.isRounded && !isRounded { roundLargeValues() }
+        for (value, count) in other.dense.enumerated() where count > 0 { add(Int64(value), count: count) }
+        for (value, count) in other.sparse { add(value, count: count) }
+        // `other`'s largest value may have been rounded in `sparse`.
+        largest = max(largest, other.largest)
+    }
+
+    private mutating func addOutsideDense(_ milliseconds: Int64, count: Int) {
         guard milliseconds >= 0 && milliseconds < Int64(Self.denseLimit) else {
             let key = isRounded ? Self.rounded(milliseconds) : milliseconds
-            sparse[key, default: 0] += 1
+            sparse[key, default: 0] += count
             if !isRounded && sparse.count - smallInSparse > Self.largeValuesBeforeRounding { roundLargeValues() }
             return
         }
         let value = Int(milliseconds)
         let isNew = sparse[milliseconds] == nil
-        sparse[milliseconds, default: 0] += 1
+        sparse[milliseconds, default: 0] += count
         guard isNew else { return }
         smallInSparse += 1
         largestSmallInSparse = max(largestSmallInSparse, value)

@@ -35,20 +35,20 @@ package struct ReportBuilder: LogConsumer {
     package let filter: EventFilter
     package let limits: Limits
 
-    private var report = Report()
-    private var firstEvent: Int64?
-    private var lastEvent: Int64?
-    private var devices = DistinctCount(limit: ReportBounds.exactDistinctInputs)
-    private var users = DistinctCount(limit: ReportBounds.exactDistinctInputs)
+    var report = Report()
+    var firstEvent: Int64?
+    var lastEvent: Int64?
+    var devices = DistinctCount(limit: ReportBounds.exactDistinctInputs)
+    var users = DistinctCount(limit: ReportBounds.exactDistinctInputs)
     private var lastInstall: String?
     private var lastUser: String?
-    private var kinds = CappedTable<String, Report.KindTotals>(cap: ReportBounds.kinds)
-    private var patterns = CappedTable<PatternKey, PatternState>(cap: ReportBounds.patterns)
-    private var stsPatterns = CappedTable<Int, PatternState>(cap: ReportBounds.stsPatterns)
-    private var erroredAttempts = 0
-    private var breakdowns = BreakdownTables()
-    private var latency = LatencyTable()
-    private var timeline = AttemptTimeline()
+    var kinds = CappedTable<String, Report.KindTotals>(cap: ReportBounds.kinds)
+    var patterns = CappedTable<PatternKey, PatternState>(cap: ReportBounds.patterns)
+    var stsPatterns = CappedTable<Int, PatternState>(cap: ReportBounds.stsPatterns)
+    var erroredAttempts = 0
+    var breakdowns = BreakdownTables()
+    var latency = LatencyTable()
+    var timeline = AttemptTimeline()
     private var chains: [ChainKey: OperationChain] = [:]
     /// Attempts and pending starts stored over all open chains.
     private var storedItems = 0
@@ -64,18 +64,18 @@ package struct ReportBuilder: LogConsumer {
     /// Counts device switches, to close the least recently used device windows first.
     private var windowUses = 0
     // Retry behaviour, counted as chains close.
-    private var attemptsPerOperation: [Int: Int] = [:]
-    private var recovery = MillisecondHistogram()
-    private var gapCounts = [Int](repeating: 0, count: ReportBuilder.gapBuckets.count)
-    private var operationStorms: [Report.Storm] = []
-    private var operationStormCount = 0
-    private var deviceStorms: [Report.Storm] = []
-    private var deviceStormCount = 0
-    private var violations: [Report.Violation] = []
+    var attemptsPerOperation: [Int: Int] = [:]
+    var recovery = MillisecondHistogram()
+    var gapCounts = [Int](repeating: 0, count: ReportBuilder.gapBuckets.count)
+    var operationStorms: [Report.Storm] = []
+    var operationStormCount = 0
+    var deviceStorms: [Report.Storm] = []
+    var deviceStormCount = 0
+    var violations: [Report.Violation] = []
     // Bad input: values ignored (this input's, then all), warnings past the cap.
-    private var outOfRange = OutOfRangeTally()
-    private var outOfRangeValues = 0
-    private var omittedWarnings = 0
+    var outOfRange = OutOfRangeTally()
+    var outOfRangeValues = 0
+    var omittedWarnings = 0
 
     package init(filter: EventFilter = EventFilter(), limits: Limits = Limits()) {
         self.filter = filter
@@ -103,7 +103,7 @@ package struct ReportBuilder: LogConsumer {
         trimDeviceStorms()
     }
 
-    private mutating func trimDeviceStorms() {
+    mutating func trimDeviceStorms() {
         if deviceStorms.count > 200 { deviceStorms = Array(deviceStorms.sorted(by: Self.larger).prefix(10)) }
     }
 
@@ -704,13 +704,13 @@ package struct ReportBuilder: LogConsumer {
         return false
     }
 
-    private static func earlier(_ left: Report.Violation, _ right: Report.Violation) -> Bool {
+    static func earlier(_ left: Report.Violation, _ right: Report.Violation) -> Bool {
         (left.failedAt, left.installID, left.operationID, left.attempt) < (
             right.failedAt, right.installID, right.operationID, right.attempt
         )
     }
 
-    private static func larger(_ left: Report.Storm, _ right: Report.Storm) -> Bool {
+    static func larger(_ left: Report.Storm, _ right: Report.Storm) -> Bool {
         if left.attempts != right.attempts { return left.attempts > right.attempts }
         return (left.start, left.installID, left.operationID ?? "") < (
             right.start, right.installID, right.operationID ?? ""
@@ -778,7 +778,7 @@ private struct DeviceWindow {
     }
 }
 
-private struct PatternState {
+struct PatternState {
     var codeName: Earliest<String>?
     var subcodeName: Earliest<String>?
     var httpStatus: Earliest<Int>?

@@ -44,15 +44,26 @@ struct ReportCommand: ParsableCommand {
             valueName: "paths"))
     var baseline: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Read this many installs' files at once (default: one per active processor). The report is the same "
+                + "whatever the number.",
+            valueName: "n"))
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
     @OptionGroup var filters: FilterOptions
+
+    func validate() throws {
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+    }
 
     func run() throws {
         let filter = try filters.eventFilter()
-        var (report, problems) = Report.build(paths: paths, filter: filter)
+        var (report, problems) = Report.build(paths: paths, filter: filter, threads: threads)
         for problem in problems { printError("authtrail: \(problem.message)") }
         for warning in report.health.warnings { printError("authtrail: warning: \(warning)") }
         if !baseline.isEmpty {
-            let (baselineReport, baselineProblems) = Report.build(paths: baseline, filter: filter)
+            let (baselineReport, baselineProblems) = Report.build(paths: baseline, filter: filter, threads: threads)
             for problem in baselineProblems { printError("authtrail: baseline: \(problem.message)") }
             for warning in baselineReport.health.warnings { printError("authtrail: baseline: warning: \(warning)") }
             problems += baselineProblems

@@ -1,0 +1,103 @@
+import AuthTrail
+import Dispatch
+
+/// The installs of a report split into shards that are counted in parallel and merged in a fixed order, so the
+/// report is the same on any number of threads.
+///
+/// Shards are contiguous runs of the installs sorted by id, cut so each holds about `ReportShards.count`-th of the
+/// files: the split depends on the input only, never on the thread count. Each shard is counted by its own
+/// `ReportBuilder` through its own `InstallTimeOrder`; as installs never span two shards, operations, storms and
+/// version breakdowns are complete within one, and the finished builders are merged in shard order
+/// (`ReportBuilder.merge`). One thread counts the same shards one after another and merges them the same way.
+struct ReportShards: Sendable {
+    /// Shards the installs are split into (fewer when there are fewer installs): enough that two threads or eight
+    /// stay busy while one finishes a large shard, few enough that merging them costs little.
+    static let count = 64
+
+    /// The shards, each a run of installs in id order.
+    let shards: [[InputOrder.InstallFiles]]
+
+    /// Splits `installs` (sorted by id) and `deferredInstalls` (installs known only from files holding several,
+    /// which get no files of their own) into shards.
+    init(_ installs: [InputOrder.InstallFiles], deferredInstalls: [String]) {
+        var all = installs
+        let known = Set(installs.map(\.installID))
+        all += deferredInstalls.filter { !known.contains($0) }.map { InputOrder.InstallFiles(installID: $0, files: []) }
+        all.sort { $0.installID < $1.installID }
+        let weights = all.map { max($0.files.count, 1) }
+        let total = weights.reduce(0, +)
+        var shards: [[InputOrder.InstallFiles]] = []
+        var current: [InputOrder.InstallFiles] = []
+        var counted = 0
+        for (install, weight) in zip(all, weights) {
+            current.append(install)
+            counted += weight
+            if counted * Self.count >= (shards.count + 1) * total {
+                shards.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { shards.append(current) }
+        self.shards = shards
+    }
+
+    /// What counting the shards gave: one builder holding every shard, merged in shard order.
+    struct Counted {
+        var builder: ReportBuilder
+        var problems: [InputFiles.Problem] = []
+        var releasedEarly = 0
+    }
+
+    /// Counts every shard on up to `threads` threads and merges them in shard order as they finish.
+    /// - Parameter deferred: events read from files holding several installs, counted with their install's shard.
+    func count(filter: EventFilter, deferred: InstallTimeOrder.DeferredEvents, threads: Int) -> Counted {
+        let next = Locked(0)
+        let merged = Locked(ShardMerge(Counted(builder: ReportBuilder(filter: filter))))
+        let shards = self.shards
+        let work = { @Sendable in
+            var reader = SegmentReader()
+            while true {
+                let index = next.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
+                guard index < shards.count else { return }
+                var order = InstallTimeOrder(
+                    ReportBuilder(filter: filter), deferred: deferred, for: shards[index].map(\.installID))
+                var problems: [InputFiles.Problem] = []
+                for install in shards[index] { problems += order.read(install, with: &reader) }
+                let (builder, releasedEarly) = order.finishCounting()
+                let shard = Counted(builder: builder, problems: problems, releasedEarly: releasedEarly)
+                merged.withLock { $0.add(shard, at: index) }
+            }
+        }
+        let threads = max(1, min(threads, shards.count))
+        if threads == 1 {
+            work()
+        } else {
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in work() }
+        }
+        return merged.withLock { $0.result }
+    }
+}
+
+/// Merges finished shards in shard order: a shard that finishes before an earlier one waits for it.
+private struct ShardMerge {
+    private(set) var result: Counted
+    private var waiting: [Int: ReportShards.Counted] = [:]
+    private var nextIndex = 0
+
+    typealias Counted = ReportShards.Counted
+
+    init(_ empty: Counted) { result = empty }
+
+    mutating func add(_ shard: Counted, at index: Int) {
+        waiting[index] = shard
+        while let shard = waiting.removeValue(forKey: nextIndex) {
+            result.builder.merge(shard.builder)
+            result.problems += shard.problems
+            result.releasedEarly += shard.releasedEarly
+            nextIndex += 1
+        }
+    }
+}
