@@ -15,9 +15,12 @@ struct NarrowTerminalTests {
         return (folder, piped.text)
     }()
 
-    /// The words of the full-width report's tables and sentences (whitespace-separated, the bars left out).
+    /// The words of a report's tables and sentences (whitespace-separated, the bars left out), without a trailing
+    /// colon: rows laid out as blocks label each value with its header and a colon.
     private static func words(of text: String) -> [Substring] {
-        text.split(whereSeparator: \.isWhitespace).filter { !$0.allSatisfy { $0 == "#" } }
+        text.split(whereSeparator: \.isWhitespace).filter { !$0.allSatisfy { $0 == "#" } }.map {
+            $0.hasSuffix(":") ? $0.dropLast() : $0
+        }
     }
 
     @Test("every line fits and every word of the full-width report is still there, whole", arguments: [40, 60, 80, 120])

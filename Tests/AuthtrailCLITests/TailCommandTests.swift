@@ -34,9 +34,10 @@ struct TailCommandTests {
         let all = try LiveProcess.product(
             "authtrail", ["tail", "-f", "-n", "5", "--interval", "0.05", "--colour", "never", folder])
         let errors = try LiveProcess.product(
-            "authtrail", ["tail", "-f", "-n", "0", "--severity", "ERROR", "--colour", "never", folder])
+            "authtrail", ["tail", "-f", "-n", "1", "--severity", "ERROR", "--colour", "never", folder])
         defer { all.send(signal: SIGKILL); errors.send(signal: SIGKILL) }
         #expect(all.waitForOutput(timeout: 60) { Self.indexes(in: $0).last == batch - 1 }, "\(all.errorText)")
+        #expect(errors.waitForOutput(timeout: 60) { Self.indexes(in: $0) == [batch - 1] }, "\(errors.errorText)")
         // The log events among the last 5 lines (segment.start lines may be among them).
         #expect(Self.indexes(in: all.text).allSatisfy { $0 >= batch - 5 }, "more than the last 5 lines: \(all.text)")
 
@@ -63,12 +64,13 @@ struct TailCommandTests {
                 options: .regularExpression) != nil, "line format: \(line)")
         }
 
+        #expect(errors.waitForOutput(timeout: 60) { Self.indexes(in: $0).last == total - 1 }, "\(errors.text)")
         errors.send(signal: SIGTERM)
         let errorsEnd = errors.waitForExit(timeout: 30)
         #expect(errorsEnd.status == 0 && !errorsEnd.signalled, "\(errors.errorText)")
-        // -n 0: nothing from before it started; then only the ERROR events (every 4th) of the later rounds.
+        // -n 1: the last ERROR event (every 4th) from before it started, then those of the later rounds.
         let filtered = Self.indexes(in: errors.text)
-        #expect(filtered == Array(stride(from: batch + 3, to: total, by: 4)), "\(errors.text)")
+        #expect(filtered == Array(stride(from: batch - 1, to: total, by: 4)), "\(errors.text)")
 
         writer.closeInput()
         #expect(writer.waitForExit(timeout: 60).status == 0)

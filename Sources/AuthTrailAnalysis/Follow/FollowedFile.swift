@@ -70,11 +70,9 @@ package final class FollowedFile {
             (try? SystemCalls.status(path: path))?.identity == identity
         else { return (.removed, []) }
         var summary = InputSummary(path: path)
-        let grew = status.size != bytesRead
-        if grew { decode(final: false, into: &consumer, summary: &summary) }
+        if status.size != bytesRead { decode(final: false, into: &consumer, summary: &summary) }
         // A sealed file ends with its seal; anything else may be a live segment its writer is still filling.
-        let sealed = SegmentDirectory.isSealed(descriptor, size: bytesRead)
-        if sealed || !grew && !mayBeLive(modified: status.modified) {
+        if SegmentDirectory.isSealed(descriptor, size: bytesRead) || !mayBeLive(modified: status.modified) {
             decode(final: true, into: &consumer, summary: &summary)
             return (.finished, summary.warnings)
         }
