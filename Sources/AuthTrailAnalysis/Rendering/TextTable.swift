@@ -5,7 +5,8 @@
 /// 1. the share bar (`barColumn`, which repeats the share column) is shortened, down to 5 characters, then dropped;
 /// 2. header cells wrap at spaces onto continuation lines;
 /// 3. text columns wrap at spaces, the widest first, down to their longest word; numbers never wrap;
-/// 4. otherwise each row is printed as a block of `header: value` lines (the bar left out): a value too long for
+/// 4. otherwise each row is printed as a block of `header: value` lines (the bar left out; values aligned after the
+///    longest header when it takes at most a third of the line): a value too long for
 ///    its line goes on the lines under its header, indented by 4 and wrapped at spaces. Only a single word longer
 ///    than the whole line (no report value is; a hostile one may be) is ever broken inside, and it goes on at the
 ///    start of the next line.
@@ -117,13 +118,16 @@ struct TextTable {
     /// else the header on its line and the value wrapped on the lines under it, indented.
     private func renderBlocks(colour: Bool, width: Int) -> String {
         func bold(_ text: String) -> String { colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+        // Values line up after the longest header, when that leaves them room.
+        let labelWidth = min(1 + (header.map(\.count).max() ?? 0), width / 3)
         var out = ""
         for row in rows {
             out += "\n"
             for (index, cell) in row.enumerated() where index < header.count && index != barColumn {
                 let label = header[index] + ":"
-                if 2 + label.count + 1 + cell.count <= width {
-                    out += "  " + bold(label) + (cell.isEmpty ? "" : " " + cell) + "\n"
+                let padding = String(repeating: " ", count: max(0, labelWidth - label.count))
+                if 2 + label.count + padding.count + 1 + cell.count <= width {
+                    out += "  " + bold(label) + (cell.isEmpty ? "" : padding + " " + cell) + "\n"
                     continue
                 }
                 out += Self.wrap(label, width: width - 2).map { "  " + bold($0) + "\n" }.joined()
