@@ -7,8 +7,9 @@ package struct EventLineOutput: LogConsumer {
     package let filter: EventFilter
     package let colour: Bool
     package let descriptor: Int32
-    /// While set, lines are kept (the last `limit` of them) instead of written.
-    private var kept: LastLines?
+    /// While set, events are kept (the last `limit` of them) instead of written; formatted only when written, since
+    /// most of what `tail -n` reads is never shown (a log event's line is kept for its message).
+    private var kept: LastLines<(record: LogRecord, line: [UInt8]?)>?
     private var buffer: [UInt8] = []
     package private(set) var linesWritten = 0
     /// The first write error; writing stops after it (a closed pipe, a full disk).
@@ -19,33 +20,33 @@ package struct EventLineOutput: LogConsumer {
         self.filter = filter
         self.colour = colour
         self.descriptor = descriptor
-        kept = lastLines.map(LastLines.init)
+        kept = lastLines.map { LastLines(limit: $0) }
     }
 
     package mutating func segment(_ info: SegmentInfo, path: String) {}
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard writeError == nil, filter.accepts(record) else { return }
-        let message = record.eventName == "log" ? EventLine.message(of: line) : nil
-        let text = EventLine.format(record, message: message, colour: colour)
         if kept != nil {
-            kept!.append(text)
+            kept!.append((record, record.eventName == "log" ? Array(line) : nil))
             return
         }
-        buffer.append(contentsOf: text.utf8)
+        write(record, message: record.eventName == "log" ? EventLine.message(of: line) : nil)
+        if buffer.count >= 64 << 10 { flush() }
+    }
+
+    private mutating func write(_ record: LogRecord, message: String?) {
+        buffer.append(contentsOf: EventLine.format(record, message: message, colour: colour).utf8)
         buffer.append(UInt8(ascii: "\n"))
         linesWritten += 1
-        if buffer.count >= 64 << 10 { flush() }
     }
 
     /// Writes the lines kept so far and writes every later line as it comes.
     package mutating func writeKeptLines() {
-        guard let lines = kept?.lines else { return }
+        guard let events = kept?.elements else { return }
         kept = nil
-        for text in lines {
-            buffer.append(contentsOf: text.utf8)
-            buffer.append(UInt8(ascii: "\n"))
-            linesWritten += 1
+        for (record, line) in events {
+            write(record, message: line.flatMap { line in line.withUnsafeBytes(EventLine.message(of:)) })
         }
         flush()
     }
@@ -62,23 +63,23 @@ package struct EventLineOutput: LogConsumer {
     }
 }
 
-/// The last `limit` strings appended, oldest first, in a ring of at most `limit` entries.
-struct LastLines {
+/// The last `limit` elements appended, oldest first, in a ring of at most `limit` entries.
+struct LastLines<Element> {
     let limit: Int
-    private var ring: [String] = []
+    private var ring: [Element] = []
     private var next = 0
 
     init(limit: Int) { self.limit = max(0, limit) }
 
-    mutating func append(_ line: String) {
+    mutating func append(_ element: Element) {
         guard limit > 0 else { return }
         if ring.count < limit {
-            ring.append(line)
+            ring.append(element)
         } else {
-            ring[next] = line
+            ring[next] = element
             next = (next + 1) % limit
         }
     }
 
-    var lines: [String] { Array(ring[next...] + ring[..<next]) }
+    var elements: [Element] { Array(ring[next...] + ring[..<next]) }
 }
