@@ -27,7 +27,8 @@ struct EventLineTests {
     func acquisitionFailure() {
         let line = EventLine.format(Self.failure, message: nil, colour: false)
         #expect(
-            line == "2026-11-22T21:56:58.123Z 3f2a9c1e acquisition.end silent #2 failure MSALErrorDomain -50000 internal "
+            line
+                == "2026-11-22T21:56:58.123Z 3f2a9c1e acquisition.end silent #2 failure MSALErrorDomain -50000 internal "
                 + "sub -42007 internalErrorUnhandledResponse AADSTS50076 HTTP 429 Retry-After 30 s 812.5 ms")
         let coloured = EventLine.format(Self.failure, message: nil, colour: true)
         #expect(coloured.contains("\u{1B}[31mfailure\u{1B}[0m"), "failure in red")

@@ -54,7 +54,8 @@ struct TrailFollowerTests {
         var tornSeen = Messages()
         findings = tornFollower.poll(into: &tornSeen)
         #expect(tornSeen.messages == Self.messages(0..<45), "every flushed event of the torn copy is kept")
-        #expect(findings.warnings.count == 1 && findings.warnings[0].contains("truncated frame"), "\(findings.warnings)")
+        #expect(
+            findings.warnings.count == 1 && findings.warnings[0].contains("truncated frame"), "\(findings.warnings)")
         #expect(findings.warnings.first?.contains(name) == true, "the warning names the file")
         #expect(tornFollower.followedPaths.isEmpty, "a torn segment is read once, not followed")
 

@@ -164,7 +164,8 @@ case "live":
     let (count, segmentBytes) = (number(3), number(4))
     let trail = try Trail(configuration: TrailConfiguration(
         directory: directory, app: app, memoryLimitBytes: 64 << 20,
-        rotation: .init(maxSegmentBytes: segmentBytes), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+        rotation: .init(maxSegmentBytes: segmentBytes),
+        retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
     var index = 0
     while readLine() != nil {
         for _ in 0..<count {

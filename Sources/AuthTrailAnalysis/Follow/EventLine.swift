@@ -35,8 +35,8 @@ package enum EventLine {
         if let name = record.errorCodeName { error.append(clean(name)) }
         if !error.isEmpty { parts.append(paint(error.joined(separator: " "), "31")) }
         if record.errorSubcode != nil || record.errorSubcodeName != nil {
-            parts.append((["sub"] + [record.errorSubcode.map(String.init), record.errorSubcodeName.map(clean)].compactMap { $0 })
-                .joined(separator: " "))
+            let subcode = [record.errorSubcode.map(String.init), record.errorSubcodeName.map(clean)].compactMap { $0 }
+            parts.append((["sub"] + subcode).joined(separator: " "))
         }
         for sts in record.stsErrorCodes { parts.append(paint("AADSTS\(sts)", "31")) }
         if let status = record.httpStatus { parts.append("HTTP \(status)") }

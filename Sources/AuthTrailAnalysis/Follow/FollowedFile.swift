@@ -1,4 +1,5 @@
 package import AuthTrail
+import Foundation
 
 /// One segment file read as its writer appends to it: the descriptor stays open and the decoder keeps its place, so
 /// each `read` decodes only the bytes written since the last one, and a frame or line the writer has not finished
@@ -80,9 +81,9 @@ package final class FollowedFile {
     }
 
     private func mayBeLive(modified: Double) -> Bool {
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let name = String(path.split(separator: "/").last ?? "")
-        return SegmentDirectory(path: directory.isEmpty ? "." : directory).mayBeLive(name, modified: modified, active: nil)
+        let url = URL(fileURLWithPath: path)
+        return SegmentDirectory(path: url.deletingLastPathComponent().path)
+            .mayBeLive(url.lastPathComponent, modified: modified, active: nil)
     }
 
     private func decode(final: Bool, into consumer: inout some LogConsumer, summary: inout InputSummary) {
