@@ -18,7 +18,7 @@ struct TailCommand: ParsableCommand {
             duration, and the message of log events. Colour (--colour auto) only on a terminal and without NO_COLOR.
 
             Ctrl-C (SIGINT) or SIGTERM stops following: the current line is finished, standard output flushed, and \
-            tail exits 0. A closed standard output (`| head`) ends it quietly with 0 too.
+            tail exits 0. A closed standard output (`| head`) ends it quietly with 0 too, at the next line it writes.
 
             Exit status: 0 when stopped by a signal, by a closed pipe, or (without -f) after the last lines; 66 when \
             an input could not be opened at the start; 73 when standard output could not be written.
