@@ -6,20 +6,19 @@ package import AuthTrail
 package struct EventLineOutput: LogConsumer {
     package let filter: EventFilter
     package let colour: Bool
-    package let descriptor: Int32
     /// While set, events are kept (the last `limit` of them) instead of written; formatted only when written, since
     /// most of what `tail -n` reads is never shown (a log event's line is kept for its message).
     private var kept: LastLines<(record: LogRecord, line: [UInt8]?)>?
-    private var buffer: [UInt8] = []
+    private var output: OutputBuffer
     package private(set) var linesWritten = 0
     /// The first write error; writing stops after it (a closed pipe, a full disk).
-    package private(set) var writeError: SystemError?
+    package var writeError: SystemError? { output.writeError }
 
     /// - Parameter lastLines: keep the last this many lines until `writeKeptLines()`; nil writes every line.
     package init(filter: EventFilter, colour: Bool, descriptor: Int32 = 1, lastLines: Int? = nil) {
         self.filter = filter
         self.colour = colour
-        self.descriptor = descriptor
+        output = OutputBuffer(descriptor: descriptor)
         kept = lastLines.map { LastLines(limit: $0) }
     }
 
@@ -32,12 +31,11 @@ package struct EventLineOutput: LogConsumer {
             return
         }
         write(record, message: record.eventName == "log" ? EventLine.message(of: line) : nil)
-        if buffer.count >= 64 << 10 { flush() }
+        if output.count >= 64 << 10 { flush() }
     }
 
     private mutating func write(_ record: LogRecord, message: String?) {
-        buffer.append(contentsOf: EventLine.format(record, message: message, colour: colour).utf8)
-        buffer.append(UInt8(ascii: "\n"))
+        output.append(line: EventLine.format(record, message: message, colour: colour).utf8)
         linesWritten += 1
     }
 
@@ -52,15 +50,7 @@ package struct EventLineOutput: LogConsumer {
     }
 
     /// Writes what is buffered.
-    package mutating func flush() {
-        guard writeError == nil, !buffer.isEmpty else { return }
-        do {
-            try SystemCalls.writeAll(descriptor, buffer)
-        } catch {
-            writeError = error
-        }
-        buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
-    }
+    package mutating func flush() { output.flush() }
 }
 
 /// The last `limit` elements appended, oldest first, in a ring of at most `limit` entries.
