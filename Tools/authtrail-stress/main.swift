@@ -11,6 +11,10 @@
 //   authtrail-stress hold DIR COUNT                       COUNT events, `await enterBackground()`, print `flushed N`,
 //                                                         then idle; each line on standard input: COUNT more, flush,
 //                                                         `flushed N`; end of input: shutdown
+//   authtrail-stress live DIR COUNT SEGMENT_BYTES         for a follower: each line on standard input: COUNT more
+//                                                         events (log events `event <index>`, every 4th an ERROR),
+//                                                         flush, `flushed N`; small segments rotate; end of input:
+//                                                         shutdown
 //   authtrail-stress refused DIR KEYS COUNT               as user nobody: COUNT events, then the folder made
 //                                                         read-only (0500) for COUNT more, then writable again for
 //                                                         COUNT more; prints `refused …` in between
@@ -151,6 +155,24 @@ case "hold":
     // Idle (as a suspended app) until the parent writes a line: then COUNT more events and a flush. End of input ends.
     while readLine() != nil {
         recordMore()
+        if trail.flush(timeout: .seconds(10)) { StressEvents.say("flushed \(index - 1)") }
+    }
+    trail.shutdown(timeout: .seconds(60))
+    StressEvents.printHealth(trail, recorded: index)
+
+case "live":
+    let (count, segmentBytes) = (number(3), number(4))
+    let trail = try Trail(configuration: TrailConfiguration(
+        directory: directory, app: app, memoryLimitBytes: 64 << 20,
+        rotation: .init(maxSegmentBytes: segmentBytes),
+        retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+    var index = 0
+    while readLine() != nil {
+        for _ in 0..<count {
+            trail.record(TrailEvent(
+                name: .log, severity: index % 4 == 3 ? .error : .info, message: "event \(index)"))
+            index += 1
+        }
         if trail.flush(timeout: .seconds(10)) { StressEvents.say("flushed \(index - 1)") }
     }
     trail.shutdown(timeout: .seconds(60))

@@ -69,10 +69,27 @@ package final class ZstdStreamReader {
     private var lineCarry: [UInt8] = []
     private var skippingOversizedLine = false
 
+    // Live reading (`readLive`): the end of the input is where a writer stopped for now, not a torn tail. `paused`
+    // says the last read stopped in the middle of a frame or skippable frame and left its bytes unread;
+    // `openFrame` is the frame whose header and whole blocks zstd has already taken.
+    private var live = false
+    private var paused = false
+    private var openFrame: OpenFrame?
+
+    /// A frame a live read stopped inside, at a block boundary.
+    private struct OpenFrame {
+        var start: Int
+        var hasChecksum: Bool
+        /// Its last block was read; only the checksum is missing.
+        var awaitingChecksum = false
+    }
+
     /// Lines delivered so far.
     package private(set) var linesDelivered = 0
     /// Compressed bytes consumed so far.
     package var bytesConsumed: Int { windowBase + position }
+    /// Bytes taken from the source so far (consumed, or waiting in the window for the rest of their block).
+    package var bytesRead: Int { windowBase + window.count }
 
     package init(limits: Limits = Limits()) throws(ZstdError) {
         self.limits = limits
@@ -91,6 +108,27 @@ package final class ZstdStreamReader {
 
     /// Reads `source` to its end, telling `sink` every skippable frame, line and issue.
     package func read(from source: inout some ByteSource, into sink: inout some DecodedStreamSink) {
+        restart()
+        readFrames(from: &source, into: &sink)
+    }
+
+    /// Reads what `source` holds now of a file a writer may still be appending to, and stops where it ends without
+    /// calling that end torn: a frame or a line left unfinished there is kept, and the next call, with a source that
+    /// goes on from the same offset (the same open descriptor once the file grew), resumes decoding exactly there.
+    ///
+    /// - Parameter final: the file will not grow any more (sealed, its writer gone): what is left unfinished is then
+    ///   reported as `read(from:into:)` reports it (a torn tail, a cut line).
+    ///
+    /// Lines come out as soon as their block decodes only when `Limits.unverifiedFrameBytes` is 0; otherwise they
+    /// wait for the frame's checksum as in `read(from:into:)`. The first call starts from the beginning of the input.
+    package func readLive(from source: inout some ByteSource, into sink: inout some DecodedStreamSink, final: Bool) {
+        live = !final
+        defer { live = false }
+        readFrames(from: &source, into: &sink)
+    }
+
+    /// Forgets the input read so far (a live one included).
+    private func restart() {
         window.removeAll(keepingCapacity: true)
         position = 0
         windowBase = 0
@@ -100,14 +138,24 @@ package final class ZstdStreamReader {
         lineCarry.removeAll(keepingCapacity: true)
         skippingOversizedLine = false
         linesDelivered = 0
+        paused = false
+        openFrame = nil
+    }
 
+    private func readFrames(from source: inout some ByteSource, into sink: inout some DecodedStreamSink) {
+        sourceEnded = false
+        paused = false
         do {
-            while try ensure(4, from: &source) {
+            if let frame = openFrame {
+                openFrame = nil
+                try readFrame(resuming: frame, from: &source, into: &sink)
+            }
+            while !paused, try ensure(4, from: &source) {
                 let magic = littleEndianUInt32(at: position)
                 if magic & SkippableFrame.magicMask == SkippableFrame.magicBase {
                     try readSkippableFrame(variant: UInt8(magic & 0x0F), from: &source, into: &sink)
                 } else if magic == Self.zstdMagic {
-                    try readFrame(from: &source, into: &sink)
+                    try readFrame(resuming: nil, from: &source, into: &sink)
                 } else {
                     let start = bytesConsumed
                     try resynchronize(from: &source)
@@ -115,6 +163,8 @@ package final class ZstdStreamReader {
                     sink.issue(DecodeIssue(kind: .notZstd, offset: start, bytesLost: bytesConsumed - start))
                 }
             }
+            // Live: a frame stopped at its end, or fewer than 4 bytes of the next one, wait for the writer.
+            if live { return }
             let trailing = window.count - position
             if trailing > 0 {
                 // Fewer than 4 bytes left: the start of a frame magic is a frame cut right at its beginning.
@@ -164,6 +214,12 @@ package final class ZstdStreamReader {
     }
 
     private func truncatedSkippable(_ start: Int, into sink: inout some DecodedStreamSink) {
+        // Live, the frame is still being written; nothing of it was taken (a payload too large to hold was stepped
+        // over, and is reported as a torn one would be).
+        if live && start == bytesConsumed {
+            paused = true
+            return
+        }
         let lost = window.count - position
         position = window.count
         sink.issue(DecodeIssue(kind: .truncatedSkippableFrame, offset: start, bytesLost: lost, cutLineBytes: discardPartialLine()))
@@ -177,11 +233,18 @@ package final class ZstdStreamReader {
         case read(SystemError)
     }
 
-    private func readFrame(from source: inout some ByteSource, into sink: inout some DecodedStreamSink) throws(SystemError) {
-        let frameStart = bytesConsumed
+    private func readFrame(
+        resuming frame: OpenFrame?, from source: inout some ByteSource, into sink: inout some DecodedStreamSink
+    ) throws(SystemError) {
+        let frameStart = frame?.start ?? bytesConsumed
+        var current = frame
         do {
-            try decodeFrame(from: &source, into: &sink)
+            try decodeFrame(&current, from: &source, into: &sink)
             release(into: &sink)
+        } catch .truncated(let blockStart) where live && nextFrameStart(after: blockStart) == nil {
+            // The writer has not written the rest yet: keep the frame open (or, its header incomplete, unread).
+            paused = true
+            openFrame = current
         } catch {
             try handle(error, frameStart: frameStart, from: &source, into: &sink)
         }
@@ -225,33 +288,15 @@ package final class ZstdStreamReader {
     }
 
     /// Walks one frame block by block, feeding each complete block to zstd.
+    /// - Parameter frame: nil to start at a frame's magic, or the frame a live read stopped in; kept up to date, so a
+    ///   live read that stops again knows where it is.
     private func decodeFrame(
-        from source: inout some ByteSource, into sink: inout some DecodedStreamSink
+        _ frame: inout OpenFrame?, from source: inout some ByteSource, into sink: inout some DecodedStreamSink
     ) throws(FrameFailure) {
-        let frameStart = bytesConsumed
-        _ = try need(FrameHeader.maximumSize, from: &source)
-        let available = min(window.count - position, FrameHeader.maximumSize)
-        let header = FrameHeader(window[position..<(position + available)])
-        let headerSize: Int
-        let hasChecksum: Bool
-        switch header {
-        case .valid(let size, let checksum):
-            (headerSize, hasChecksum) = (size, checksum)
-        case .incomplete:
-            throw FrameFailure.truncated(blockStart: frameStart)
-        case .invalid:
-            throw FrameFailure.corrupt(nil, damageStart: frameStart)
-        }
-
+        if frame == nil { frame = try decodeFrameHeader(from: &source) }
+        guard var current = frame else { return }
         decodedBlocksOutputCount = frameOutputCount
-        do throws(ZstdError) {
-            try ZstdCalls.resetDecompression(context)
-        } catch {
-            throw FrameFailure.corrupt(error, damageStart: frameStart)
-        }
-        try feed(count: headerSize, damageStart: frameStart)
-
-        while true {
+        while !current.awaitingChecksum {
             let blockStart = bytesConsumed
             guard try need(3, from: &source) else { throw FrameFailure.truncated(blockStart: blockStart) }
             let blockHeader = Int(window[position]) | Int(window[position + 1]) << 8 | Int(window[position + 2]) << 16
@@ -267,9 +312,10 @@ package final class ZstdStreamReader {
             try feed(count: 3 + contentSize, damageStart: blockStart)
             if frameOutputCount > limits.unverifiedFrameBytes { release(into: &sink) }
             decodedBlocksOutputCount = frameOutputCount
-            if isLast { break }
+            current.awaitingChecksum = isLast
+            frame = current
         }
-        if hasChecksum {
+        if current.hasChecksum {
             let checksumStart = bytesConsumed
             guard try need(4, from: &source) else { throw FrameFailure.truncated(blockStart: checksumStart) }
             do {
@@ -278,6 +324,30 @@ package final class ZstdStreamReader {
                 throw FrameFailure.checksum(error)
             }
         }
+    }
+
+    /// Parses the frame header at the current position and gives it to a freshly reset zstd context.
+    private func decodeFrameHeader(from source: inout some ByteSource) throws(FrameFailure) -> OpenFrame {
+        let frameStart = bytesConsumed
+        _ = try need(FrameHeader.maximumSize, from: &source)
+        let available = min(window.count - position, FrameHeader.maximumSize)
+        let headerSize: Int
+        let hasChecksum: Bool
+        switch FrameHeader(window[position..<(position + available)]) {
+        case .valid(let size, let checksum):
+            (headerSize, hasChecksum) = (size, checksum)
+        case .incomplete:
+            throw FrameFailure.truncated(blockStart: frameStart)
+        case .invalid:
+            throw FrameFailure.corrupt(nil, damageStart: frameStart)
+        }
+        do throws(ZstdError) {
+            try ZstdCalls.resetDecompression(context)
+        } catch {
+            throw FrameFailure.corrupt(error, damageStart: frameStart)
+        }
+        try feed(count: headerSize, damageStart: frameStart)
+        return OpenFrame(start: frameStart, hasChecksum: hasChecksum)
     }
 
     /// Gives the next `count` input bytes to zstd and collects all the output they make.

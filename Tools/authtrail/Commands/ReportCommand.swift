@@ -37,6 +37,12 @@ struct ReportCommand: ParsableCommand {
     var colour: Colour = .auto
 
     @Option(
+        help: ArgumentHelp(
+            "Fit text tables in this many columns (default: the terminal's width; full width when piped).",
+            valueName: "columns"))
+    var width: Int?
+
+    @Option(
         parsing: .upToNextOption,
         help: ArgumentHelp(
             "Compare with the report of these baseline segments, bundles or directories: new and vanished failure "
@@ -55,6 +61,7 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        if let width, width < 20 { throw ValidationError("--width \(width): expected 20 columns or more") }
     }
 
     func run() throws {
@@ -72,7 +79,10 @@ struct ReportCommand: ParsableCommand {
         let toTerminal = output == nil && isatty(1) == 1
         let text: String
         switch format {
-        case .text: text = report.renderText(colour: colour == .always || (colour == .auto && toTerminal))
+        case .text:
+            text = report.renderText(
+                colour: colour == .always || (colour == .auto && toTerminal),
+                width: width ?? (toTerminal ? TerminalWidth.ofStandardOutput : nil))
         case .markdown: text = report.renderMarkdown()
         case .json: text = report.renderJSON()
         case .html: text = report.renderHTML()

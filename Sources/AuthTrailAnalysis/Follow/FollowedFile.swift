@@ -1,0 +1,132 @@
+package import AuthTrail
+import Foundation
+
+/// One segment file read as its writer appends to it: the descriptor stays open and the decoder keeps its place, so
+/// each `read` decodes only the bytes written since the last one, and a frame or line the writer has not finished
+/// yet waits for the next read instead of being reported torn.
+///
+/// A `final class` because it owns the open descriptor (`deinit` closes it).
+package final class FollowedFile {
+    /// What a read found about the file's state.
+    package enum State: Sendable, Equatable {
+        /// It may still grow: keep following it.
+        case open
+        /// Sealed, or left unsealed by a writer that is gone: everything in it was read and reported.
+        case finished
+        /// Deleted (retention, a user) or replaced (a torn segment rewritten and sealed by the next writer) while
+        /// followed: dropped quietly, since what it held was already read.
+        case removed
+    }
+
+    package let path: String
+    private let descriptor: Int32
+    private let identity: FileIdentity
+    private let reader: ZstdStreamReader
+    private var source: FileDescriptorSource
+    private var memory = ScannerMemory()
+    /// The install named by the file's metadata frame, for events that carry none.
+    private var installID: String?
+    private var bytesRead = 0
+
+    /// What a follower may hold per file: lines are released block by block (a live view cannot wait for the
+    /// checksum at the end of a 1 MiB frame); otherwise the bounds torn-segment sealing uses.
+    static let limits: ZstdStreamReader.Limits = {
+        var limits = SegmentDirectory.recoveryLimits
+        limits.unverifiedFrameBytes = 0
+        return limits
+    }()
+
+    /// Opens `path` for following from its first byte.
+    package init(path: String) throws(SystemError) {
+        self.path = path
+        descriptor = try SystemCalls.open(path, write: false)
+        do throws(SystemError) {
+            identity = try SystemCalls.status(descriptor).identity
+            reader = try Self.makeReader()
+        } catch {
+            SystemCalls.close(descriptor)
+            throw error
+        }
+        source = FileDescriptorSource(descriptor: descriptor)
+    }
+
+    deinit { SystemCalls.close(descriptor) }
+
+    private static func makeReader() throws(SystemError) -> ZstdStreamReader {
+        do throws(ZstdError) {
+            return try ZstdStreamReader(limits: limits)
+        } catch {
+            throw SystemError(errno: 12, operation: "zstd: \(error)")  // ENOMEM: the only way creating a context fails
+        }
+    }
+
+    /// Decodes what was written since the last read into `consumer` and says whether the file may still grow, with
+    /// one-line warnings (file and byte offset) for what could not be decoded.
+    ///
+    /// The end of the file counts as torn only once the file is known to be complete: it ends with a seal, or no
+    /// running writer can still append to it (`SegmentDirectory.mayBeLive`: its process is gone, or it was not
+    /// written for an hour).
+    package func read(into consumer: inout some LogConsumer) -> (state: State, warnings: [String]) {
+        guard let status = try? SystemCalls.status(descriptor), status.links > 0,
+            (try? SystemCalls.status(path: path))?.identity == identity
+        else { return (.removed, []) }
+        var summary = InputSummary(path: path)
+        if status.size != bytesRead { decode(final: false, into: &consumer, summary: &summary) }
+        // A sealed file ends with its seal; anything else may be a live segment its writer is still filling.
+        if SegmentDirectory.isSealed(descriptor, size: bytesRead) || !mayBeLive(modified: status.modified) {
+            decode(final: true, into: &consumer, summary: &summary)
+            return (.finished, summary.warnings)
+        }
+        return (.open, summary.warnings)
+    }
+
+    private func mayBeLive(modified: Double) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        return SegmentDirectory(path: url.deletingLastPathComponent().path)
+            .mayBeLive(url.lastPathComponent, modified: modified, active: nil)
+    }
+
+    private func decode(final: Bool, into consumer: inout some LogConsumer, summary: inout InputSummary) {
+        withUnsafeMutablePointer(to: &consumer) { consumer in
+            withUnsafeMutablePointer(to: &memory) { memory in
+                var sink = Sink(consumer: consumer, memory: memory, installID: installID, summary: summary)
+                reader.readLive(from: &source, into: &sink, final: final)
+                installID = sink.installID
+                summary = sink.summary
+            }
+        }
+        bytesRead = reader.bytesRead
+    }
+
+    // Like SegmentReader's sink, for segments only: a folder being followed holds segments, not raw log text.
+    private struct Sink<Consumer: LogConsumer>: DecodedStreamSink {
+        let consumer: UnsafeMutablePointer<Consumer>
+        let memory: UnsafeMutablePointer<ScannerMemory>
+        var installID: String?
+        var summary: InputSummary
+        var record = LogRecord(eventName: "")
+
+        mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
+            guard variant == SkippableFrame.authTrailVariant, let info = SegmentInfo(payload: payload) else { return }
+            installID = info.installID ?? installID
+            consumer.pointee.segment(info, path: summary.path)
+        }
+
+        mutating func line(_ bytes: UnsafeRawBufferPointer) {
+            guard !bytes.isEmpty else { return }
+            guard EventScanner.record(bytes, into: &record, memory: &memory.pointee, fields: Consumer.stringFields)
+            else {
+                summary.invalidLines += 1
+                if summary.invalidLineSample == nil {
+                    summary.invalidLineSample = String(decoding: bytes.prefix(200), as: UTF8.self)
+                }
+                return
+            }
+            summary.events += 1
+            if record.installID == nil { record.installID = installID }
+            consumer.pointee.event(record, line: bytes)
+        }
+
+        mutating func issue(_ issue: DecodeIssue) { summary.issues.add(issue) }
+    }
+}

@@ -1,0 +1,75 @@
+import AuthTrail
+
+/// Follows trail folders as `tail -f` follows a file: each `poll` reads what was appended to the segments it follows,
+/// then the segments that appeared since (in sub-folders too, one per install), in device and time order.
+///
+/// - Newly flushed blocks of an active segment are decoded from where the last poll stopped (`FollowedFile`).
+/// - Rotation: the sealed segment is read to its seal and closed, then the new one is read from its start.
+/// - A segment deleted while followed (retention) is dropped quietly.
+/// - Only the segments that may still grow stay open: memory and descriptors grow with the number of writers at
+///   work in the folder, not with its size (each open segment holds a decoder: its window, 2 MiB at zstd's default
+///   level, at most 8 MiB, and 128 KiB of input). The folder is listed at every poll.
+package struct TrailFollower {
+    private let paths: [String]
+    private var open: [FollowedFile] = []
+    /// Files read to their end (or that could not be opened): not opened again while they exist.
+    private var done: Set<String> = []
+
+    /// - Parameter paths: folders (searched recursively for `*.zst`) and segment files.
+    package init(paths: [String]) { self.paths = paths }
+
+    /// Paths that could not be listed or opened, and the one-line warnings about damaged data, of one poll.
+    package struct Findings {
+        package var problems: [InputFiles.Problem] = []
+        package var warnings: [String] = []
+    }
+
+    /// Reads everything new into `consumer`: first the files already followed, then the new ones in device and
+    /// time order. `shouldStop` is asked between files, so a long first poll over a big folder can be interrupted.
+    package mutating func poll(into consumer: inout some LogConsumer, shouldStop: () -> Bool = { false }) -> Findings {
+        var findings = Findings()
+        let listed = InputFiles.expand(paths)
+        findings.problems = listed.problems
+        var stillOpen: [FollowedFile] = []
+        for (index, file) in open.enumerated() {
+            if shouldStop() {
+                stillOpen += open[index...]
+                break
+            }
+            if read(file, into: &consumer, findings: &findings) { stillOpen.append(file) }
+        }
+        open = stillOpen
+        let present = Set(listed.files)
+        done.formIntersection(present)
+        let following = Set(open.map(\.path))
+        let new = listed.files.filter { !done.contains($0) && !following.contains($0) }
+        for path in InputOrder.sorted(new) {
+            guard !shouldStop() else { break }
+            do {
+                let file = try FollowedFile(path: path)
+                if read(file, into: &consumer, findings: &findings) { open.append(file) }
+            } catch {
+                findings.problems.append(InputFiles.Problem(path: path, reason: error.reason))
+                done.insert(path)
+            }
+        }
+        return findings
+    }
+
+    /// The files still followed, in reading order.
+    package var followedPaths: [String] { open.map(\.path) }
+
+    /// Reads `file`; true while it may grow.
+    private mutating func read(
+        _ file: FollowedFile, into consumer: inout some LogConsumer, findings: inout Findings
+    ) -> Bool {
+        let (state, warnings) = file.read(into: &consumer)
+        findings.warnings += warnings
+        switch state {
+        case .open: return true
+        case .finished, .removed:
+            done.insert(file.path)
+            return false
+        }
+    }
+}

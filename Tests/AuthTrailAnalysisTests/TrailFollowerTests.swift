@@ -1,0 +1,107 @@
+import AuthTrail
+import AuthTrailAnalysis
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+/// `TrailFollower` on segments a real `Trail` of this process writes: this process counts as their running writer.
+@Suite("following a trail folder reads each flush once and tells a live end from a torn one")
+struct TrailFollowerTests {
+    /// The `body` of every log event followed, in order.
+    private struct Messages: LogConsumer {
+        var messages: [String] = []
+        mutating func segment(_ info: SegmentInfo, path: String) {}
+        mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+            if record.eventName == "log", let message = EventLine.message(of: line) { messages.append(message) }
+        }
+    }
+
+    private static func record(_ range: Range<Int>, into trail: Trail) {
+        for index in range { trail.record(TrailEvent(name: .log, message: "event \(index)")) }
+    }
+
+    private static func messages(_ range: Range<Int>) -> [String] { range.map { "event \($0)" } }
+
+    @Test("a live segment's unwritten end waits for the next flush; copied under a gone writer's name, it is torn")
+    func liveEndIsNotTorn() throws {
+        let directory = try TemporaryDirectory("authtrail-follow-live")
+        defer { directory.remove() }
+        let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
+        var follower = TrailFollower(paths: [directory.path])
+        var seen = Messages()
+
+        Self.record(0..<30, into: trail)
+        #expect(trail.flush(timeout: .seconds(10)))
+        var findings = follower.poll(into: &seen)
+        #expect(findings.warnings.isEmpty && findings.problems.isEmpty, "\(findings.warnings)")
+        #expect(seen.messages == Self.messages(0..<30))
+        #expect(follower.followedPaths.count == 1, "the active segment stays followed")
+
+        // The frame is still open: the next flush's blocks are decoded from where the last poll stopped.
+        Self.record(30..<45, into: trail)
+        #expect(trail.flush(timeout: .seconds(10)))
+        findings = follower.poll(into: &seen)
+        #expect(findings.warnings.isEmpty, "\(findings.warnings)")
+        #expect(seen.messages == Self.messages(0..<45))
+
+        // The same bytes, named as written by a process that no longer runs: the open frame is a torn tail.
+        let live = try #require(follower.followedPaths.first)
+        let torn = try TemporaryDirectory("authtrail-follow-torn")
+        defer { torn.remove() }
+        let name = SegmentWriter.fileName(createdAt: "2026-11-22T21:56:58.123Z", processID: Int(Int32.max), sequence: 1)
+        try FileManager.default.copyItem(atPath: live, toPath: "\(torn.path)/\(name)")
+        var tornFollower = TrailFollower(paths: [torn.path])
+        var tornSeen = Messages()
+        findings = tornFollower.poll(into: &tornSeen)
+        #expect(tornSeen.messages == Self.messages(0..<45), "every flushed event of the torn copy is kept")
+        #expect(
+            findings.warnings.count == 1 && findings.warnings[0].contains("truncated frame"), "\(findings.warnings)")
+        #expect(findings.warnings.first?.contains(name) == true, "the warning names the file")
+        #expect(tornFollower.followedPaths.isEmpty, "a torn segment is read once, not followed")
+
+        #expect(trail.shutdown())
+        findings = follower.poll(into: &seen)
+        #expect(findings.warnings.isEmpty, "a sealed segment ends cleanly: \(findings.warnings)")
+        #expect(follower.followedPaths.isEmpty, "a sealed segment is no longer followed")
+        #expect(seen.messages == Self.messages(0..<45))
+    }
+
+    @Test("rotation: the sealed segment is read to its end, then the new one from its start")
+    func followsRotation() throws {
+        let directory = try TemporaryDirectory("authtrail-follow-rotation")
+        defer { directory.remove() }
+        let trail = try Trail(configuration: TrailConfiguration(
+            directory: directory.url, rotation: .init(maxSegmentBytes: 1024)))
+        var follower = TrailFollower(paths: [directory.path])
+        var seen = Messages()
+        for round in 0..<8 {
+            Self.record((round * 40)..<(round * 40 + 40), into: trail)
+            #expect(trail.flush(timeout: .seconds(10)))
+            let findings = follower.poll(into: &seen)
+            #expect(findings.warnings.isEmpty, "\(findings.warnings)")
+            #expect(seen.messages == Self.messages(0..<(round * 40 + 40)))
+        }
+        #expect(try directory.files(withSuffix: ".zst").count > 2, "1 KiB segments rotated")
+        #expect(follower.followedPaths.count == 1, "only the active segment stays open")
+        #expect(trail.shutdown())
+    }
+
+    @Test("a segment deleted while followed is dropped quietly")
+    func deletedSegmentIsDropped() throws {
+        let directory = try TemporaryDirectory("authtrail-follow-deleted")
+        defer { directory.remove() }
+        let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
+        var follower = TrailFollower(paths: [directory.path])
+        var seen = Messages()
+        Self.record(0..<10, into: trail)
+        #expect(trail.flush(timeout: .seconds(10)))
+        _ = follower.poll(into: &seen)
+        let followed = try #require(follower.followedPaths.first)
+        try FileManager.default.removeItem(atPath: followed)
+        let findings = follower.poll(into: &seen)
+        #expect(findings.warnings.isEmpty && findings.problems.isEmpty, "\(findings.warnings) \(findings.problems)")
+        #expect(follower.followedPaths.isEmpty)
+        #expect(seen.messages == Self.messages(0..<10))
+        _ = trail.shutdown()
+    }
+}

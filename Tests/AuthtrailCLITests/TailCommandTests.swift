@@ -1,0 +1,108 @@
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real writer process (`authtrail-stress live`) and real `authtrail tail` processes on the same folder.
+@Suite("authtrail tail follows a running app's trail folder")
+struct TailCommandTests {
+    /// The indexes of the `event N` log lines in `text`, in order.
+    private static func indexes(in text: String) -> [Int] {
+        text.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: #" event [0-9]+$"#, options: .regularExpression) else { return nil }
+            return Int(line[range].dropFirst(" event ".count))
+        }
+    }
+
+    @Test("tail -f prints each flush as it lands, across rotations and with a filter, and SIGINT or SIGTERM exit 0")
+    func followsARunningWriter() throws {
+        let directory = try TemporaryDirectory("authtrail-tail")
+        defer { directory.remove() }
+        let folder = directory.path + "/trail"
+        let batch = 40
+        // 1 KiB segments: several rotations over the run.
+        let writer = try LiveProcess.product("authtrail-stress", ["live", folder, String(batch), "1024"])
+        defer { writer.send(signal: SIGKILL) }
+        writer.send("go")
+        #expect(writer.waitForOutput(timeout: 60) { $0.contains("flushed \(batch - 1)\n") }, "\(writer.errorText)")
+
+        let all = try LiveProcess.product(
+            "authtrail", ["tail", "-f", "-n", "5", "--interval", "0.05", "--colour", "never", folder])
+        let errors = try LiveProcess.product(
+            "authtrail", ["tail", "-f", "-n", "1", "--severity", "ERROR", "--colour", "never", folder])
+        defer { all.send(signal: SIGKILL); errors.send(signal: SIGKILL) }
+        #expect(all.waitForOutput(timeout: 60) { Self.indexes(in: $0).last == batch - 1 }, "\(all.errorText)")
+        #expect(errors.waitForOutput(timeout: 60) { Self.indexes(in: $0) == [batch - 1] }, "\(errors.errorText)")
+        // The log events among the last 5 lines (segment.start lines may be among them).
+        #expect(Self.indexes(in: all.text).allSatisfy { $0 >= batch - 5 }, "more than the last 5 lines: \(all.text)")
+
+        let rounds = 6
+        for round in 1...rounds {
+            writer.send("go")
+            let last = batch * (round + 1) - 1
+            #expect(writer.waitForOutput(timeout: 60) { $0.contains("flushed \(last)\n") })
+            #expect(all.waitForOutput(timeout: 60) { Self.indexes(in: $0).last == last }, "round \(round): \(all.text)")
+        }
+        let total = batch * (rounds + 1)
+        let segments = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".zst") }
+        #expect(segments.count > 2, "the writer rotated")
+
+        all.send(signal: SIGINT)
+        let allEnd = all.waitForExit(timeout: 30)
+        #expect(allEnd.status == 0 && !allEnd.signalled, "tail ended with \(allEnd): \(all.errorText)")
+        #expect(all.errorText.isEmpty, "no torn-tail warning for a live segment: \(all.errorText)")
+        let followed = Self.indexes(in: all.text)
+        #expect(followed == Array((followed.first ?? 0)..<total), "every event once and in order after the first 5")
+        #expect(all.text.hasSuffix("\n"), "the last line is complete")
+        for line in all.text.split(separator: "\n") where line.contains(" log ") {
+            #expect(line.range(of: #"^\d{4}-\d\d-\d\dT[0-9:.]+Z [0-9a-f]{8} log (INFO|ERROR) event \d+$"#,
+                options: .regularExpression) != nil, "line format: \(line)")
+        }
+
+        #expect(errors.waitForOutput(timeout: 60) { Self.indexes(in: $0).last == total - 1 }, "\(errors.text)")
+        errors.send(signal: SIGTERM)
+        let errorsEnd = errors.waitForExit(timeout: 30)
+        #expect(errorsEnd.status == 0 && !errorsEnd.signalled, "\(errors.errorText)")
+        // -n 1: the last ERROR event (every 4th) from before it started, then those of the later rounds.
+        let filtered = Self.indexes(in: errors.text)
+        #expect(filtered == Array(stride(from: batch - 1, to: total, by: 4)), "\(errors.text)")
+
+        writer.closeInput()
+        #expect(writer.waitForExit(timeout: 60).status == 0)
+    }
+
+    @Test("without -f, tail prints the last N events and exits; a closed pipe ends it quietly with 0")
+    func lastLinesAndClosedPipe() throws {
+        let directory = try TemporaryDirectory("authtrail-tail-last")
+        defer { directory.remove() }
+        let folder = directory.path + "/trail"
+        let writer = try LiveProcess.product("authtrail-stress", ["live", folder, "2000", "65536"])
+        writer.send("go")
+        writer.closeInput()
+        #expect(writer.waitForExit(timeout: 120).status == 0, "\(writer.errorText)")
+
+        let last = try ProcessRunner.authtrail(["tail", "-n", "3", folder])
+        #expect(last.status == 0, "\(last.standardError)")
+        #expect(Self.indexes(in: last.text) == [1997, 1998, 1999])
+        #expect(!last.text.contains("\u{1B}["), "no colour when piped")
+        let coloured = try ProcessRunner.authtrail(["tail", "-n", "3", "--colour", "always", folder])
+        #expect(coloured.text.contains("\u{1B}["))
+
+        // 2000 lines (about 150 KB) into `head -n 1`: tail's write fails with EPIPE once head has gone.
+        let binary = ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
+        let piped = try ProcessRunner.run(
+            "bash", ["-c", "set -o pipefail; '\(binary)' tail -n 5000 --colour never '\(folder)' | head -n 1"])
+        #expect(piped.status == 0, "tail | head: \(piped.standardError)")
+        #expect(piped.standardError.isEmpty, "a closed pipe is not an error: \(piped.standardError)")
+        #expect(piped.text.split(separator: "\n").count == 1)
+
+        let missing = try ProcessRunner.authtrail(["tail", directory.path + "/nowhere"])
+        #expect(missing.status == 66)
+        #expect(missing.standardError.contains("nowhere: no such file or directory"))
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import AuthTrail
+import AuthTrailAnalysis
+import Foundation
+
+struct TailCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tail",
+        abstract: "Print the last events of a trail folder, one line per event; with -f, follow it as the app writes.",
+        discussion: """
+            Segments are read in device and time order. With -f, tail polls the folder (--interval) and prints each \
+            event once its block is flushed: new segments (in sub-folders too), rotation (the sealed segment is read \
+            to its end, then the new one), and a deleted segment stops being followed quietly. The unfinished end of \
+            a segment a running writer still appends to is not reported as torn; a segment whose writer is gone is.
+
+            Each line holds the time, the install id's first 8 digits, the event name, then what the event has: kind \
+            and attempt, outcome, error domain, code and name, sub-code, STS codes, HTTP status, Retry-After, wait, \
+            duration, and the message of log events. Colour (--colour auto) only on a terminal and without NO_COLOR.
+
+            Ctrl-C (SIGINT) or SIGTERM stops following: the current line is finished, standard output flushed, and \
+            tail exits 0. A closed standard output (`| head`) ends it quietly with 0 too, at the next line it writes.
+
+            Exit status: 0 when stopped by a signal, by a closed pipe, or (without -f) after the last lines; 66 when \
+            an input could not be opened at the start; 73 when standard output could not be written.
+            """)
+
+    @Argument(help: "Trail folders (searched recursively for *.zst) or segment files.")
+    var paths: [String]
+
+    @Flag(name: .shortAndLong, help: "Keep following the folder as segments grow, rotate and appear.")
+    var follow = false
+
+    @Option(name: .customShort("n"), help: "How many of the last events to print first.")
+    var lines = 10
+
+    @Option(help: "Seconds between two looks at the folder with -f.")
+    var interval = 0.25
+
+    @Option(help: "Colour: auto (only on a terminal, and not when NO_COLOR is set), always or never.")
+    var colour: ReportCommand.Colour = .auto
+
+    @OptionGroup var filters: FilterOptions
+
+    func validate() throws {
+        guard lines >= 0 else { throw ValidationError("-n \(lines): expected 0 or more lines") }
+        guard interval > 0, interval <= 3600 else {
+            throw ValidationError("--interval \(interval): expected seconds between 0 and 3600, such as 0.25")
+        }
+        if paths.contains("-") { throw ValidationError("tail reads folders and files, not standard input") }
+    }
+
+    func run() throws {
+        StopSignals.install()
+        let useColour: Bool
+        switch colour {
+        case .always: useColour = true
+        case .never: useColour = false
+        case .auto: useColour = isatty(1) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        }
+        var output = EventLineOutput(filter: try filters.eventFilter(), colour: useColour, lastLines: lines)
+        var follower = TrailFollower(paths: paths)
+        var reported: Set<String> = []
+        func report(_ findings: TrailFollower.Findings) {
+            for problem in findings.problems where reported.insert(problem.message).inserted {
+                printError("authtrail: \(problem.message)")
+            }
+            for warning in findings.warnings { printError("authtrail: warning: \(warning)") }
+        }
+        let first = follower.poll(into: &output) { StopSignals.received }
+        report(first)
+        output.writeKeptLines()
+        if follow && first.problems.isEmpty {
+            let milliseconds = Int32((interval * 1000).rounded())
+            while output.writeError == nil && !StopSignals.wait(milliseconds: milliseconds) {
+                report(follower.poll(into: &output) { StopSignals.received })
+                output.flush()
+            }
+        }
+        output.flush()
+        if let error = output.writeError, error.errno != EPIPE {
+            printError("authtrail: standard output: \(error)")
+            throw ExitStatus.cannotCreate
+        }
+        if !first.problems.isEmpty { throw ExitStatus.noInput }
+    }
+}
