@@ -18,15 +18,15 @@ extension StoryVerdict {
             let status = attempts.first { $0.number == wait.afterAttempt }?.error?.httpStatus.map { "\($0) " } ?? ""
             self.init(
                 finding: .retryAfterIgnored,
-                summary: "\(status)with Retry-After \(Self.seconds(retryAfter * 1000)) retried after "
-                    + "\(Self.seconds(Double(wait.milliseconds))): should have waited the Retry-After interval "
+                summary: "\(status)with Retry-After \(ReportFormatting.milliseconds(Int64((retryAfter * 1000).rounded()))) retried after "
+                    + "\(ReportFormatting.milliseconds(wait.milliseconds)): should have waited the Retry-After interval "
                     + "before retrying")
             return
         }
         if let storm = Self.storm(attempts, threshold: limits.operationStormAttempts, window: limits.stormWindow) {
             self.init(
                 finding: .retryStorm,
-                summary: "\(storm.count) attempts within \(Self.seconds(Double(storm.span))): a retry storm; should "
+                summary: "\(storm.count) attempts within \(ReportFormatting.milliseconds(storm.span)): a retry storm; should "
                     + "back off exponentially with jitter, and not retry errors that need the user")
             return
         }
@@ -112,14 +112,5 @@ extension StoryVerdict {
         case let (name?, nil): name
         default: error.title
         }
-    }
-
-    /// `2 s`, `1.5 s`, `250 ms`, `3 min`.
-    static func seconds(_ milliseconds: Double) -> String {
-        if abs(milliseconds) < 1000 { return "\(Int(milliseconds.rounded())) ms" }
-        let seconds = milliseconds / 1000
-        if abs(seconds) >= 120 { return "\(Int((seconds / 60).rounded())) min" }
-        let rounded = (seconds * 10).rounded() / 10
-        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
     }
 }
