@@ -121,9 +121,15 @@ struct StoryReportAgreementTests {
         OperationStory.collect(paths: paths, selection: StorySelection(), limit: 1_000_000)
     }
 
-    func checkAgreement(_ paths: [String]) throws {
+    /// - Parameter planted: whether the inputs hold retried operations, Retry-After violations and storms (so the
+    ///   comparison below cannot pass with nothing compared).
+    func checkAgreement(_ paths: [String], planted: Bool = true) throws {
         let (report, problems) = Report.build(paths: paths)
         #expect(problems.isEmpty)
+        if planted {
+            #expect(report.retries.retriedOperations > 0 && report.retries.retryAfter.violations > 0)
+            #expect(report.retries.operationStorms.count > 0 && report.patterns.count > 2)
+        }
         let all = allStories(paths)
         #expect(all.matched == report.retries.operations && all.stories.count == all.matched)
         var histogram: [Int: Int] = [:]
@@ -162,6 +168,16 @@ struct StoryReportAgreementTests {
         let fleet = try GeneratedFleet(installs: 40)
         defer { fleet.remove() }
         try checkAgreement([fleet.directory.path])
+    }
+
+    @Test("over a planted fleet split between processes and shuffled", arguments: [3, 4] as [UInt64])
+    func resplitFleet(seed: UInt64) throws {
+        let fleet = try PlantedFleet(damaged: false)
+        defer { fleet.remove() }
+        let folder = try TemporaryDirectory("story-resplit")
+        defer { folder.remove() }
+        let paths = try ResplitFleet(folders: fleet.deviceFolders).write(seed: seed, to: folder.url, processes: 2...3)
+        try checkAgreement(paths)
     }
 
     @Test("--limit keeps the earliest stories and counts the others")
