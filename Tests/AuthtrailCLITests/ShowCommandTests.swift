@@ -145,6 +145,11 @@ struct ShowCommandTests {
             #expect(!result.text.contains(RawLogCommandTests.email) && !result.text.contains(RawLogCommandTests.jwt))
             #expect(result.text.contains("user_cancelled") || result.text.contains("the user cancelled"))
         }
+        // From standard input the install is `raw:stdin`, as in the report.
+        let piped = try ProcessRunner.authtrail(
+            ["show", "-", "--code=-50005", "--format", "json"], input: Data(RawLogCommandTests.paste.utf8))
+        #expect(piped.status == 0, "\(piped.standardError)")
+        #expect(try Self.stories(try Self.json(piped)).first?["install_id"] as? String == "raw:stdin")
     }
 
     @Test("exit codes: 1 when nothing matched, 66 for a missing input, 65 for no events, 64 without a selector")
