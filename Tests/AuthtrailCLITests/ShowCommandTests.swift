@@ -89,7 +89,8 @@ struct ShowCommandTests {
         for output in [text, coloured, markdown] {
             #expect(!output.text.contains("megan.bowen") && !output.text.contains("contoso.com"))
         }
-        let every = try ProcessRunner.authtrail(["show", trail, "--install-id", try installID(trail), "--format", "json"])
+        let every = try ProcessRunner.authtrail(
+            ["show", trail, "--install-id", try installID(trail), "--format", "json"])
         #expect(!every.text.contains("megan.bowen"))
     }
 
@@ -104,7 +105,8 @@ struct ShowCommandTests {
         defer { directory.remove() }
         let trail = "\(directory.path)/trail"
         let install = try installID(trail)
-        let all = try Self.json(try ProcessRunner.authtrail(["show", trail, "--install-id", install, "--format", "json"]))
+        let all = try Self.json(
+            try ProcessRunner.authtrail(["show", trail, "--install-id", install, "--format", "json"]))
         let matched = try #require(all["matched"] as? Int)
         #expect(matched > 2)
         let limited = try ProcessRunner.authtrail(["show", trail, "--install-id", install, "--limit", "2"])

@@ -1,4 +1,5 @@
-/// Hands a `ReportBuilder` (or another `InstallOrderedConsumer`) each install's events in time order, however they are split across files and processes:
+/// Hands a `ReportBuilder` (or another `InstallOrderedConsumer`) each install's events in time order, however they are
+/// split across files and processes:
 /// operation chains, device storms, Retry-After and backoff are windows in time on one install, and an install's
 /// files (an app and its extension write overlapping segments into one folder) interleave in time.
 ///

@@ -9,7 +9,8 @@ extension StoryCollection {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let document = Document(
-            showSchema: 1, matched: matched, shown: stories.count, stories: stories.map(StoryJSON.init), warnings: warnings)
+            showSchema: 1, matched: matched, shown: stories.count, stories: stories.map(StoryJSON.init),
+            warnings: warnings)
         // Encoding plain structs of strings and numbers cannot fail.
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"

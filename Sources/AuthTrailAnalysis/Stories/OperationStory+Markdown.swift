@@ -16,10 +16,11 @@ extension StoryCollection {
                 switch entry {
                 case .attempt(let attempt):
                     let details = (attempt.error?.lines ?? []).map(cell).joined(separator: "<br>")
-                    out += "| \(story.clock(attempt.start)) | \(cell(OperationStory.describe(attempt))) | \(details) |\n"
+                    let what = cell(OperationStory.describe(attempt))
+                    out += "| \(story.clock(attempt.start)) | \(what) | \(details) |\n"
                 case .wait(let wait):
                     out += "| \(story.clock(wait.from)) | \(cell(OperationStory.describe(wait))) | |\n"
-                case .log(let line):
+                case .log(let line, _):
                     let time = line.time.map(story.clock) ?? "(no time)"
                     let label = [line.source ?? "log", line.severity].compactMap { $0 }.joined(separator: " ")
                     out += "| \(time) | \(cell(label)) | \(cell(line.message)) |\n"

@@ -22,7 +22,7 @@ extension StoryCollection {
                     let line = OperationStory.describe(wait)
                     out += "  \(story.clock(wait.from))  " + paint(line, wait.honoursRetryAfter == false ? "31" : "2")
                         + "\n"
-                case .log(let line):
+                case .log(let line, _):
                     let time = line.time.map(story.clock) ?? "(no time)"
                     let label = [line.source ?? "log", line.severity].compactMap { $0 }.joined(separator: " ")
                     out += "  \(time)  " + paint("\(label): ", "2") + line.message + "\n"

@@ -5,30 +5,40 @@ extension OperationStory {
     enum TimelineEntry {
         case attempt(Attempt)
         case wait(Wait)
-        case log(LogLine)
+        /// A log line, and whether it is the last word of an attempt ending at its time (its correlation id's).
+        case log(LogLine, endsAttempt: Bool)
 
         /// Attempts at their start, waits at their beginning, log lines at their time (none: last).
         var time: Int64 {
             switch self {
             case .attempt(let attempt): attempt.start
             case .wait(let wait): wait.from
-            case .log(let line): line.time ?? .max
+            case .log(let line, _): line.time ?? .max
             }
         }
 
-        /// At one time: the wait that ends there, then the attempt that starts, then log lines.
+        /// At one time: the lines of the attempt that ends there, the wait that begins, the attempt that starts,
+        /// then other lines (MSAL logs whole milliseconds, so one attempt's end is often the next one's start).
         var rank: Int {
             switch self {
-            case .wait: 0
-            case .attempt: 1
-            case .log: 2
+            case .log(_, let endsAttempt): endsAttempt ? 0 : 3
+            case .wait: 1
+            case .attempt: 2
             }
         }
     }
 
     /// Attempts, waits and log lines interleaved in time (stable: ties keep that order).
     var timeline: [TimelineEntry] {
-        let entries = attempts.map(TimelineEntry.attempt) + waits.map(TimelineEntry.wait) + logs.map(TimelineEntry.log)
+        var ends: [String: Int64] = [:]
+        for attempt in attempts where attempt.start != attempt.end {
+            if let id = attempt.correlationID?.lowercased() { ends[id] = attempt.end }
+        }
+        let lines = logs.map { line in
+            let end = line.correlationID.flatMap { ends[$0.lowercased()] }
+            return TimelineEntry.log(line, endsAttempt: end != nil && end == line.time)
+        }
+        let entries = attempts.map(TimelineEntry.attempt) + waits.map(TimelineEntry.wait) + lines
         return entries.enumerated().sorted {
             ($0.element.time, $0.element.rank, $0.offset) < ($1.element.time, $1.element.rank, $1.offset)
         }.map(\.element)
@@ -56,7 +66,8 @@ extension OperationStory {
         var text = "waited \(ReportFormatting.milliseconds(wait.milliseconds))"
         if let retryAfter = wait.retryAfterSeconds {
             let hint = ReportFormatting.milliseconds(Int64((retryAfter * 1000).rounded()))
-            text += wait.honoursRetryAfter == true ? "; honoured Retry-After \(hint)" : "; Retry-After \(hint) NOT honoured"
+            text +=
+                wait.honoursRetryAfter == true ? "; honoured Retry-After \(hint)" : "; Retry-After \(hint) NOT honoured"
         }
         if let announced = wait.announcedMilliseconds {
             text += "; the app announced \(ReportFormatting.milliseconds(announced))"

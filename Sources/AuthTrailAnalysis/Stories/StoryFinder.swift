@@ -65,7 +65,8 @@ struct StoryFinder: InstallOrderedConsumer {
             guard let time else { return }
             let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
             let hasOperationID = record.operationID != nil
-            let matches = selection.matches(key, hasOperationID: hasOperationID) && selection.matchesAttempt(record, time: time)
+            let matches =
+                selection.matches(key, hasOperationID: hasOperationID) && selection.matchesAttempt(record, time: time)
             tracker.end(
                 key, hasOperationID: hasOperationID, attempt: OperationTracker<Probe>.checkedAttempt(record.attempt),
                 outcome: record.outcome ?? "unknown", time: time, make: { Probe() }

@@ -30,7 +30,8 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .customLong("operation-id"), help: "Operations with this operation id (repeatable).")
     var operationIDs: [String] = []
 
-    @Option(name: .customLong("install-id"), help: "Operations of this install (repeatable); narrow with --since/--until.")
+    @Option(
+        name: .customLong("install-id"), help: "Operations of this install (repeatable); narrow with --since/--until.")
     var installIDs: [String] = []
 
     @Option(help: "Operations with an attempt ending at or after this time (RFC 3339, or a date).")
@@ -41,7 +42,9 @@ struct ShowCommand: ParsableCommand {
 
     @Option(
         name: .customLong("code"),
-        help: "Operations with a failed attempt of this code: -50002, MSALErrorDomain:-50002, a name, a sub-code, an HTTP status or AADSTS50076 (repeatable).")
+        help: ArgumentHelp(
+            "Operations with a failed attempt of this code: -50002, MSALErrorDomain:-50002, a name, a sub-code, an "
+                + "HTTP status or AADSTS50076 (repeatable; --code=-50002 for a negative code)."))
     var codes: [String] = []
 
     @Option(help: "Tell at most this many operations, the earliest first.")
