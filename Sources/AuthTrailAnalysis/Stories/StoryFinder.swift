@@ -40,12 +40,14 @@ struct StoryFinder: InstallOrderedConsumer {
     let filter = EventFilter()
     let selection: StorySelection
     let limit: Int
-    private var tracker = OperationTracker<Probe>()
+    private var tracker: OperationTracker<Probe>
     private var found = Found()
 
-    init(selection: StorySelection, limit: Int) {
+    /// - Parameter limits: the report's (tests give smaller ones, as to `ReportBuilder`).
+    init(selection: StorySelection, limit: Int, limits: ReportBuilder.Limits = ReportBuilder.Limits()) {
         self.selection = selection
         self.limit = max(limit, 0)
+        tracker = OperationTracker(limits: limits)
     }
 
     mutating func segment(_ info: SegmentInfo, path: String) {}
