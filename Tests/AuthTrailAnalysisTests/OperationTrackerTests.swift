@@ -20,15 +20,18 @@ struct OperationTrackerTests {
         crowded.openOperations = 16
         crowded.idleSweepOperations = 1_000
         var records: [LogRecord] = []
-        for index in 0..<300 {
+        var attempts: [Int: Int] = [:]
+        for index in 0..<600 {
             records.append(attempt("op-\(index)", 1, minute: Int64(index), outcome: "failure"))
-            // Every third operation is retried: soon, after the idle window, or never.
-            if index % 3 == 0, index >= 30 {
-                records.append(attempt("op-\(index - 30)", 2, minute: Int64(index), outcome: "success"))
-            }
-            if index % 3 == 1, index >= 5 {
-                records.append(attempt("op-\(index - 5)", 2, minute: Int64(index), outcome: "success"))
-            }
+            attempts[index] = 1
+            // A retry of an operation 1 to 23 minutes old (spread, so some sit right at each limit), failing again
+            // or, one in four, succeeding.
+            let retried = index - (index * 7 % 23 + 1)
+            guard retried >= 0, let done = attempts[retried] else { continue }
+            let success = index % 4 == 0
+            records.append(
+                attempt("op-\(retried)", done + 1, minute: Int64(index), outcome: success ? "success" : "failure"))
+            attempts[retried] = success ? nil : done + 1
         }
         return [("idle sweep", idle, records), ("open operations", crowded, records)]
     }
@@ -47,8 +50,8 @@ struct OperationTrackerTests {
         }
         let report = builder.finish()
         let found = finder.finish()
-        // 300 first attempts, 90 + 99 retries: the limits split some retried operations in two.
-        #expect(report.retries.operations > 300, "\(scenario.name): nothing was split, the test compares nothing")
+        // 600 first attempts and their retries: the limits split some retried operations in two.
+        #expect(report.retries.operations > 600, "\(scenario.name): nothing was split, the test compares nothing")
         #expect(found.matched == report.retries.operations, "\(scenario.name)")
         #expect(Set(found.matches.map(\.serial)).count == found.matches.count)
     }
