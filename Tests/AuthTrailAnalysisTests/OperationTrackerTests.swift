@@ -7,7 +7,8 @@ struct OperationTrackerTests {
     typealias Scenario = (name: String, limits: ReportBuilder.Limits, records: [LogRecord])
 
     static func attempt(_ operation: String, _ attempt: Int, minute: Int64, outcome: String) -> LogRecord {
-        ReportBuilderMemoryTests.attempt(install: "d", operation: operation, attempt: attempt, at: minute, outcome: outcome)
+        ReportBuilderMemoryTests.attempt(
+            install: "d", operation: operation, attempt: attempt, at: minute, outcome: outcome)
     }
 
     /// Operations that fail and are retried long after, interleaved with many others, under small limits: the idle
