@@ -1,4 +1,5 @@
-/// Hands a `ReportBuilder` each install's events in time order, however they are split across files and processes:
+/// Hands a `ReportBuilder` (or another `InstallOrderedConsumer`) each install's events in time order, however they are
+/// split across files and processes:
 /// operation chains, device storms, Retry-After and backoff are windows in time on one install, and an install's
 /// files (an app and its extension write overlapping segments into one folder) interleave in time.
 ///
@@ -14,13 +15,13 @@
 ///
 /// Events of another install than the one being read (bundles, standard input, a file holding several installs)
 /// wait, up to `maxDeferred`, for that install's turn, or for the end; past the cap they are counted at once.
-package struct InstallTimeOrder: LogConsumer {
+package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     /// Events of the install being read that may wait.
-    static let maxWaiting = 16_384
+    static var maxWaiting: Int { 16_384 }
     /// Events of other installs that may wait for their turn.
-    static let maxDeferred = 32_768
+    static var maxDeferred: Int { 32_768 }
     /// Waiting events released at once when there is more to release (sorting fewer cost more per event).
-    private static let releaseBatch = 4_096
+    private static var releaseBatch: Int { 4_096 }
 
     struct Waiting: Sendable {
         var time: Int64
@@ -36,7 +37,7 @@ package struct InstallTimeOrder: LogConsumer {
         }
     }
 
-    package private(set) var builder: ReportBuilder
+    package private(set) var builder: Builder
     private var installID: String?
     private var waiting: [Waiting] = []
     private var releaseAt = InstallTimeOrder.releaseBatch
@@ -56,9 +57,9 @@ package struct InstallTimeOrder: LogConsumer {
     private var files: [String] = []
     private var builderFile: Int?
 
-    package init(_ builder: ReportBuilder) { self.builder = builder }
+    package init(_ builder: Builder) { self.builder = builder }
 
-    package static var stringFields: LogRecord.StringFields { ReportBuilder.stringFields }
+    package static var stringFields: LogRecord.StringFields { Builder.stringFields }
 
     /// Installs whose events wait for their turn, read from files holding several installs.
     package var deferredInstalls: [String] { Array(deferred.keys) }
@@ -84,7 +85,7 @@ package struct InstallTimeOrder: LogConsumer {
 
     /// An order that will read `installs` (among others), whose events in `deferred` wait for their turn as if this
     /// order had read the files that held them.
-    package init(_ builder: ReportBuilder, deferred: DeferredEvents, for installs: some Sequence<String>) {
+    package init(_ builder: Builder, deferred: DeferredEvents, for installs: some Sequence<String>) {
         self.builder = builder
         files = deferred.files
         for install in installs {
@@ -133,6 +134,17 @@ package struct InstallTimeOrder: LogConsumer {
     package mutating func segment(_ info: SegmentInfo, path: String) {}
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+        // The line is gone once an event waits: what the builder reads from it is read now (no copy otherwise).
+        if Builder.readsLines {
+            var annotated = record
+            builder.annotate(&annotated, line: line)
+            order(annotated, line: line)
+        } else {
+            order(record, line: line)
+        }
+    }
+
+    private mutating func order(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard builder.filter.accepts(record), let install = record.installID, let time = record.timestampMilliseconds,
             ReportBounds.timestampMilliseconds.contains(time)
         else {
@@ -180,15 +192,15 @@ package struct InstallTimeOrder: LogConsumer {
         builderFile = file
     }
 
-    /// Counts every event still waiting (deferred installs in install order) and returns the report.
-    package mutating func finish() -> Report {
+    /// Counts every event still waiting (deferred installs in install order) and returns the builder's result.
+    package mutating func finish() -> Builder.Result {
         var (builder, releasedEarly) = finishCounting()
         return Self.finish(&builder, releasedEarly: releasedEarly)
     }
 
     /// Counts every event still waiting (deferred installs in install order) and closes every operation; returns
     /// the builder, ready to `merge` or `finish`, and how many events were counted out of time order.
-    package mutating func finishCounting() -> (builder: ReportBuilder, releasedEarly: Int) {
+    package mutating func finishCounting() -> (builder: Builder, releasedEarly: Int) {
         endInstall()
         for install in deferred.keys.sorted() {
             beginInstall(install)
@@ -199,8 +211,8 @@ package struct InstallTimeOrder: LogConsumer {
         return (builder, releasedEarly)
     }
 
-    /// The report of `builder`, warning about the `releasedEarly` events counted out of time order.
-    package static func finish(_ builder: inout ReportBuilder, releasedEarly: Int) -> Report {
+    /// The result of `builder`, warning about the `releasedEarly` events counted out of time order.
+    package static func finish(_ builder: inout Builder, releasedEarly: Int) -> Builder.Result {
         if releasedEarly > 0 {
             builder.warn(
                 "report: \(releasedEarly) events were counted before the events around them in time were read (more "

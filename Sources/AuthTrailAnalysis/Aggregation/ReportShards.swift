@@ -50,7 +50,7 @@ struct ReportShards: Sendable {
 
     /// Counts every shard on up to `threads` threads and merges them in shard order as they finish.
     /// - Parameter deferred: events read from files holding several installs, counted with their install's shard.
-    func count(filter: EventFilter, deferred: InstallTimeOrder.DeferredEvents, threads: Int) -> Counted {
+    func count(filter: EventFilter, deferred: InstallTimeOrder<ReportBuilder>.DeferredEvents, threads: Int) -> Counted {
         let next = Locked(0)
         let merged = Locked(ShardMerge(Counted(builder: ReportBuilder(filter: filter))))
         let shards = self.shards
