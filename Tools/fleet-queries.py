@@ -3,10 +3,11 @@
 
     Tools/fleet-queries.py duckdb|clickhouse|clickhouse-production 'logs/**/*.zst' [docs/FLEET.md]
 
-Blocks starting with CREATE or INSERT are executed; every other block's rows are printed as JSON objects, with the seconds
-each block took: {"tables": {"kinds": [{...}, ...], ...}, "seconds": {"events": 1.2, ...}}. DuckDB and chdb come
-from PyPI (Tools/setup.sh --tests installs both); both use every core. Used by FleetQueryTests and
-`authtrail-bench fleet`.
+Blocks starting with CREATE or INSERT are executed; every other block's rows are printed as JSON objects, with the
+seconds each block took: {"tables": {"kinds": [{...}, ...], ...}, "seconds": {"events": 1.2, ...}}. DuckDB and chdb
+come from PyPI (Tools/setup.sh --tests installs both); both use every core. `clickhouse-production` runs the
+production layout (its tables, views and `ingest`, then the read blocks) and, over its `events` table, the ClickHouse
+queries of the tables no view keeps. Used by FleetQueryTests, GeneratedFleetQueryTests and `authtrail-bench fleet`.
 """
 import json
 import re
