@@ -230,6 +230,19 @@ struct EventSchemaColumnTests {
             let view = try #require(block.components(separatedBy: "```").first)
             #expect(collapsed(view).contains(collapsed(run.text)), "the \(engine) events table reads with the map")
         }
+        // The production layout's tables and its file read use the same map, less the three `error.*` arrays.
+        let nested = ["error.granted_scopes", "error.declined_scopes", "error.underlying"]
+        let production = try ProcessRunner.authtrail(["schema", "--clickhouse"]).text.split(separator: "\n")
+            .filter { line in !nested.contains { line.hasPrefix("`\($0)`") } }.joined(separator: "\n")
+        for name in [
+            "clickhouse-production: events", "clickhouse-production: ingest",
+            "clickhouse-production-server: segment_queue",
+        ] {
+            let block = try #require(document.components(separatedBy: "-- \(name)\n").dropFirst().first)
+            let sql = try #require(block.components(separatedBy: "```").first)
+            #expect(collapsed(sql).contains(collapsed(production)), "\(name) reads with the map")
+            #expect(!nested.contains { sql.contains($0) }, "\(name) has no array ClickHouse takes for Nested")
+        }
         // The engines' query blocks, not the production layout's DDL (its tests are GeneratedFleetQueryTests').
         let queries = document.components(separatedBy: "```sql\n").dropFirst().compactMap {
             $0.components(separatedBy: "```").first
