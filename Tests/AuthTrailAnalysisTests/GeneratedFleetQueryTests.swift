@@ -80,7 +80,7 @@ struct GeneratedFleetQueryTests {
         let fleet = try #require(SharedGeneratedFleet.current)
         let tables = try FleetQueryTests.query("clickhouse-production", folder: fleet.folder)
         FleetQueryTests.compare(tables, with: try fleet.reportObject(), engine: "clickhouse-production")
-        // The views, not the per-operation queries, gave these (the script names which blocks a view answers).
+        // These tables came from the views: a production block replaces the ClickHouse query of the same name.
         let document = try String(contentsOfFile: FleetQueryTests.fleetDocument, encoding: .utf8)
         for table in ["input", "kinds", "patterns", "sts_patterns", "latency", "timeline", "health"] {
             #expect(document.contains("-- clickhouse-production: \(table)\n"), "\(table) is read from a view")
