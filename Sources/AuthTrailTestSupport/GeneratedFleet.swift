@@ -12,7 +12,13 @@ public import Foundation
 /// or irregular (operation storms among them); attempts without `operation.id`; attempts without their
 /// `acquisition.start`; durations with fractions (half milliseconds among them). One install in 50 also has a burst
 /// of 22 to 30 quick successes (a device storm); four in five set a user, shared by ten installs.
-public struct GeneratedFleet {
+///
+/// One install in three has its segments re-packed by the `zstd` tool, as a collector that recompresses uploads would:
+/// plain zstd frames, without the metadata and seal skippable frames the writer puts around them. Each re-packed
+/// segment also gains a `store.dropped` report (with `dropped.total` on every other one, without on the rest, so it
+/// counts as one), an event of a newer schema and a line that is not JSON: health counts SQL can see, and one it
+/// cannot.
+public struct GeneratedFleet: Sendable {
     public let directory: TemporaryDirectory
     public static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
@@ -25,6 +31,7 @@ public struct GeneratedFleet {
     /// Writes `installs` installs, one folder each (`install-N`), into `folder`.
     public static func write(installs: Int, seed: UInt64 = 17, into folder: URL) throws {
         var random = SplitMix64(seed: seed)
+        var repacked: [String] = []
         for install in 0..<installs {
             let installFolder = folder.appendingPathComponent("install-\(install)")
             let user = random.next() % 5 == 0 ? nil : "user-\(install / 10)"
@@ -44,6 +51,47 @@ public struct GeneratedFleet {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSDebugDescriptionErrorKey: "events lost"])
                 }
             }
+            if install % 3 == 2 {
+                repacked += try FileManager.default.contentsOfDirectory(atPath: installFolder.path)
+                    .filter { $0.hasSuffix(".zst") }.map { installFolder.appendingPathComponent($0).path }
+            }
+        }
+        try repack(repacked)
+    }
+
+    /// Decompresses `segments` with `zstd -d` (which steps over skippable frames), appends the health lines to each
+    /// and compresses them again with `zstd`: two processes for all the files, not two per file.
+    private static func repack(_ segments: [String]) throws {
+        guard !segments.isEmpty else { return }
+        try zstd(["-d", "-q", "--rm", "--"] + segments)
+        let texts = segments.map { String($0.dropLast(".zst".count)) }
+        for (index, path) in texts.enumerated() {
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            // The first line (`segment.start`) gives the install id and a time within the segment.
+            let first = try handle.read(upToCount: 4_096)?.split(separator: UInt8(ascii: "\n")).first ?? Data()
+            let line = try JSONSerialization.jsonObject(with: first) as? [String: Any] ?? [:]
+            let install = line["install.id"] as? String ?? ""
+            let time = line["timestamp"] as? String ?? ""
+            let dropped = index % 2 == 0 ? ",\"dropped.total\":\"\(1 + index % 7)\"" : ""
+            let lines = """
+                {"timestamp":"\(time)","schema":1,"seq":100000,"event.name":"store.dropped",\
+                "severity_text":"WARN","severity_number":13,"install.id":"\(install)"\(dropped)}
+                {"timestamp":"\(time)","schema":2,"seq":100001,"event.name":"log","severity_text":"INFO",\
+                "severity_number":9,"install.id":"\(install)","body":"an event of a newer writer"}
+                a line a collector damaged
+
+                """
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(lines.utf8))
+        }
+        try zstd(["-q", "--rm", "--"] + texts)
+    }
+
+    private static func zstd(_ arguments: [String]) throws {
+        let run = try ProcessRunner.run("zstd", arguments)
+        guard run.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSDebugDescriptionErrorKey: "zstd: \(run.standardError)"])
         }
     }
 
