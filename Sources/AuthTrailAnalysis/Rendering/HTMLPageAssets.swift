@@ -47,16 +47,17 @@ enum HTMLPageAssets {
         table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
         caption { text-align: left; font-size: 12px; color: var(--muted); padding: 2px 0; caption-side: bottom; }
         th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top;
-          overflow-wrap: anywhere; }
+          overflow-wrap: break-word; }
         td { max-width: 32em; }
         th { background: var(--band); }
+        th.n { white-space: nowrap; }
         th button.sort { font: inherit; font-weight: 700; background: none; border: 0; padding: 0; cursor: pointer;
           color: inherit; text-align: inherit; }
         th button.sort::after { content: " \\2195"; color: var(--muted); }
         th[aria-sort=ascending] button.sort::after { content: " \\25B2"; color: var(--ink); }
         th[aria-sort=descending] button.sort::after { content: " \\25BC"; color: var(--ink); }
         .n { text-align: right; font-variant-numeric: tabular-nums; }
-        .name { overflow-wrap: anywhere; }
+        span.name, div.name, h3.name { display: block; overflow-wrap: anywhere; }
         .charts { display: flex; flex-wrap: wrap; gap: 28px; }
         figure { margin: 0; max-width: 100%; }
         figcaption { font-weight: 600; margin-bottom: 4px; }
@@ -69,7 +70,7 @@ enum HTMLPageAssets {
         .legend { list-style: none; padding: 0; margin: 6px 0 0; font-size: 12px; max-width: 560px; }
         .legend li { display: flex; gap: 6px; align-items: flex-start; margin: 2px 0; }
         .legend svg { flex: none; }
-        .latency-row { display: grid; grid-template-columns: 200px 330px; gap: 10px; align-items: end; font-size: 12px; }
+        .latency-row { display: grid; grid-template-columns: 200px 350px; gap: 10px; align-items: end; font-size: 12px; }
         .timeline-group { border: 1px solid var(--line); border-radius: 4px; padding: 8px 12px; margin: 12px 0; }
         .timeline-group:target { outline: 3px solid var(--focus); }
         .timeline-group h3 { margin: 4px 0 8px; font-size: 15px; }
@@ -91,6 +92,7 @@ enum HTMLPageAssets {
           a { color: inherit; text-decoration: none; }
           .table-wrap { overflow: visible; }
           td { max-width: none; }
+          td.name, span.name, div.name, h3.name { display: block; overflow-wrap: anywhere; }
           h2, h3 { break-after: avoid; }
           tr, figure, .lane, .hbars li, .latency-row { break-inside: avoid; }
           thead { display: table-header-group; }

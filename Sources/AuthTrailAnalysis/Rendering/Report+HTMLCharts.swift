@@ -125,7 +125,8 @@ extension Report {
             html += "<li><svg width=\"34\" height=\"14\" aria-hidden=\"true\"><line x1=\"1\" y1=\"7\" x2=\"33\" y2=\"7\" "
             html += "stroke=\"\(colour)\" stroke-width=\"2\" stroke-dasharray=\"\(HTMLText.dashes[index % HTMLText.dashes.count])\"/>"
             html += T.marker(index, x: 17, y: 7, colour: colour) + "</svg>"
-            html += "<span class=\"name\">\(T.escape(name)): \(pattern.counts.reduce(0, +)) attempts</span></li>"
+            let total = pattern.counts.reduce(0, +)
+            html += "<span class=\"name\">\(T.escape(name)): \(total) attempt\(total == 1 ? "" : "s")</span></li>"
         }
         return html + "</ul></figure>\n"
     }
@@ -154,7 +155,7 @@ extension Report {
         let rows = latency.filter { $0.buckets != nil && $0.durations.count > 0 }
         guard !rows.isEmpty else { return "" }
         typealias T = HTMLText
-        let labels = ["0", "50", "100", "200", "500", "1 s", "2 s", "5 s", "10 s", "30 s", "≥1 min"]
+        let labels = ["0", "50", "100", "200", "500", "1 s", "2 s", "5 s", "10 s", "30 s", "1 min+"]
         let (width, height, slot) = (330.0, 54.0, 30.0)
         var html = "<figure id=\"latency-distribution\"><figcaption>Latency distribution by kind and outcome (share "
         html += "of the row's attempts per duration bucket, milliseconds unless marked)</figcaption>\n"
@@ -163,7 +164,8 @@ extension Report {
             let total = max(buckets.reduce(0) { $0 + $1.count }, 1)
             let highest = Double(buckets.map(\.count).max() ?? 1) / Double(total)
             let colour = HTMLPageAssets.Colour.outcome(row.outcome)
-            let label = "\(row.kind) · \(row.outcome) (\(row.durations.count) attempts, p50 "
+            let count = row.durations.count
+            let label = "\(row.kind) · \(row.outcome) (\(count) attempt\(count == 1 ? "" : "s"), p50 "
                 + "\(ReportFormatting.milliseconds(row.durations.p50)))"
             html += "<div class=\"latency-row filterable\" data-kinds=\"\(T.list([row.kind]))\">"
             html += "<span class=\"name\">\(T.escape(label))</span>"
@@ -177,7 +179,7 @@ extension Report {
             }
             html += "<line x1=\"0\" y1=\"\(height - 0.5)\" x2=\"\(width)\" y2=\"\(height - 0.5)\" stroke=\"#888\"/></svg></div>\n"
         }
-        html += "<div class=\"latency-row\" aria-hidden=\"true\"><span></span><svg width=\"\(Int(width))\" height=\"14\">"
+        html += "<div class=\"latency-row\" aria-hidden=\"true\"><span></span><svg width=\"\(Int(width) + 20)\" height=\"14\">"
         for (index, label) in labels.enumerated() {
             html += "<text x=\"\(T.number(Double(index) * slot + 2))\" y=\"11\">\(label)</text>"
         }

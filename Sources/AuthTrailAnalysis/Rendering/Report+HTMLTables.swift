@@ -37,7 +37,8 @@ extension Report {
             let (sortable, facets) = htmlFacets(section, groups: groups)
             let links = facets.contains { $0.timelines != nil }
             let filterable = facets.contains { !$0.isEmpty }
-            html += "<div class=\"table-wrap\"><table id=\"t\(index)\" aria-labelledby=\"s\(index)-h\""
+            html += "<div class=\"table-wrap\"><table id=\"\(Self.htmlTableID(section.title))\" "
+            html += "aria-labelledby=\"s\(index)-h\""
             html += (sortable ? " data-sortable" : "") + (filterable ? " data-filterable" : "") + ">"
             html += "<caption><span class=\"filter-status\" aria-live=\"polite\"></span></caption>\n<thead><tr>"
             for (column, cell) in section.header.enumerated() {
@@ -61,6 +62,23 @@ extension Report {
             html += "</tbody></table></div>\n</section>\n"
         }
         return html
+    }
+
+    /// `t-` and the title in lower case, each run of other characters than letters and digits as one `-`: the id
+    /// the page's `sort=` fragment names (`t-failures-by-error-domain-code-sub-code`).
+    static func htmlTableID(_ title: String) -> String {
+        var id = "t"
+        var pendingDash = true
+        for character in title.lowercased().unicodeScalars {
+            if ("a"..."z").contains(character) || ("0"..."9").contains(character) {
+                if pendingDash { id += "-" }
+                id.unicodeScalars.append(character)
+                pendingDash = false
+            } else {
+                pendingDash = true
+            }
+        }
+        return id
     }
 
     /// ` class="… filterable" data-…` for an element with facets; only `classes` without.
