@@ -1,4 +1,4 @@
-/// Hands a `ReportBuilder` each install's events in time order, however they are split across files and processes:
+/// Hands a `ReportBuilder` (or another `InstallOrderedConsumer`) each install's events in time order, however they are split across files and processes:
 /// operation chains, device storms, Retry-After and backoff are windows in time on one install, and an install's
 /// files (an app and its extension write overlapping segments into one folder) interleave in time.
 ///
@@ -14,13 +14,13 @@
 ///
 /// Events of another install than the one being read (bundles, standard input, a file holding several installs)
 /// wait, up to `maxDeferred`, for that install's turn, or for the end; past the cap they are counted at once.
-package struct InstallTimeOrder: LogConsumer {
+package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     /// Events of the install being read that may wait.
-    static let maxWaiting = 16_384
+    static var maxWaiting: Int { 16_384 }
     /// Events of other installs that may wait for their turn.
-    static let maxDeferred = 32_768
+    static var maxDeferred: Int { 32_768 }
     /// Waiting events released at once when there is more to release (sorting fewer cost more per event).
-    private static let releaseBatch = 4_096
+    private static var releaseBatch: Int { 4_096 }
 
     private struct Waiting {
         var time: Int64
@@ -36,10 +36,10 @@ package struct InstallTimeOrder: LogConsumer {
         }
     }
 
-    package private(set) var builder: ReportBuilder
+    package private(set) var builder: Builder
     private var installID: String?
     private var waiting: [Waiting] = []
-    private var releaseAt = InstallTimeOrder.releaseBatch
+    private var releaseAt = 4_096
     private var nextFileStart = Int64.max
     /// The latest time of the current install in the file being read (at first, the file's start).
     private var latestInFile = Int64.min
@@ -56,9 +56,9 @@ package struct InstallTimeOrder: LogConsumer {
     private var files: [String] = []
     private var builderFile: Int?
 
-    package init(_ builder: ReportBuilder) { self.builder = builder }
+    package init(_ builder: Builder) { self.builder = builder }
 
-    package static var stringFields: LogRecord.StringFields { ReportBuilder.stringFields }
+    package static var stringFields: LogRecord.StringFields { Builder.stringFields }
 
     /// Installs whose events wait for their turn, read from files holding several installs.
     package var deferredInstalls: [String] { Array(deferred.keys) }
@@ -102,6 +102,9 @@ package struct InstallTimeOrder: LogConsumer {
     package mutating func segment(_ info: SegmentInfo, path: String) {}
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+        var record = record
+        // The line is gone once an event waits: what the builder reads from it is read now.
+        if Builder.readsLines { builder.annotate(&record, line: line) }
         guard builder.filter.accepts(record), let install = record.installID, let time = record.timestampMilliseconds,
             ReportBounds.timestampMilliseconds.contains(time)
         else {
@@ -149,8 +152,8 @@ package struct InstallTimeOrder: LogConsumer {
         builderFile = file
     }
 
-    /// Counts every event still waiting (deferred installs in install order) and returns the report.
-    package mutating func finish() -> Report {
+    /// Counts every event still waiting (deferred installs in install order) and returns the builder's result.
+    package mutating func finish() -> Builder.Result {
         endInstall()
         for install in deferred.keys.sorted() {
             beginInstall(install)

@@ -12,39 +12,7 @@ extension Report {
         report: Report, problems: [InputFiles.Problem]
     ) {
         var merge = InstallTimeOrder(ReportBuilder(filter: filter))
-        let expanded = InputFiles.expand(paths)
-        var problems = expanded.problems
-        var reader = SegmentReader()
-        // The summary is added right after each input, so the builder can name the file its out-of-range values
-        // came from.
-        func read(_ file: String, start: Int64? = nil, nextStart: Int64? = nil) {
-            merge.beginFile(file, start: start, nextStart: nextStart)
-            do {
-                let summary = try reader.read(path: file, into: &merge)
-                merge.add(summary)
-            } catch {
-                problems.append(InputFiles.Problem(path: file, reason: error.reason))
-            }
-        }
-        let plan = InputOrder.plan(expanded.files)
-        for file in plan.mixed { read(file) }
-        let files = Dictionary(uniqueKeysWithValues: plan.installs.map { ($0.installID, $0.files) })
-        for install in Set(files.keys).union(merge.deferredInstalls).sorted() {
-            merge.beginInstall(install)
-            let files = files[install] ?? []
-            // The earliest start of the files still to read: the files are in start order except where a start is
-            // unknown or written differently.
-            var nextStarts = [Int64?](repeating: nil, count: files.count)
-            var earliest: Int64?
-            for index in files.indices.reversed() {
-                nextStarts[index] = earliest
-                if let start = files[index].startMilliseconds { earliest = min(earliest ?? start, start) }
-            }
-            for (file, nextStart) in zip(files, nextStarts) {
-                read(file.path, start: file.startMilliseconds, nextStart: nextStart)
-            }
-            merge.endInstall()
-        }
+        let problems = merge.read(paths: paths)
         return (merge.finish(), problems)
     }
 }

@@ -39,6 +39,9 @@ public struct LogRecord: Sendable, Hashable {
     /// On `store.dropped`: the sum of its `dropped.<severity>` counts (what the report counts when `dropped.total`
     /// is absent); nil when it has none.
     public var droppedBySeverity: Int?
+    /// Fields only operation stories read (OAuth error, log body, …), parsed from the line for the events a
+    /// `StoryCollector` keeps; nil otherwise.
+    package var details: EventDetails?
 
     public init(eventName: String) { self.eventName = eventName }
 }

@@ -1,0 +1,29 @@
+/// A consumer that `InstallTimeOrder` feeds each install's events in time order: the report's builder, and the
+/// story collector (`StoryCollector`), which must see the same operations the report counts.
+package protocol InstallOrderedConsumer: LogConsumer, SendableMetatype {
+    /// What `finish()` returns.
+    associatedtype Result
+    /// The events it counts; `InstallTimeOrder` orders only those.
+    var filter: EventFilter { get }
+    /// Every event of the install being read has been given.
+    mutating func endInstall()
+    /// What reading one input found; called after each input.
+    mutating func add(_ summary: InputSummary)
+    /// The values given since the last call came from `file` (for warnings naming it).
+    mutating func flushOutOfRange(file: String)
+    /// One warning line.
+    mutating func warn(_ line: String)
+    /// Every event has been given.
+    mutating func finish() -> Result
+    /// Whether it reads more from an event's line than `LogRecord` holds (`annotate` is called only then).
+    static var readsLines: Bool { get }
+    /// Adds what it needs from `line` to `record` before the event may wait (a waiting event loses its line).
+    func annotate(_ record: inout LogRecord, line: UnsafeRawBufferPointer)
+}
+
+extension InstallOrderedConsumer {
+    package static var readsLines: Bool { false }
+    package func annotate(_ record: inout LogRecord, line: UnsafeRawBufferPointer) {}
+}
+
+extension ReportBuilder: InstallOrderedConsumer {}

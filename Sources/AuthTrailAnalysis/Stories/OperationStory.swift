@@ -1,0 +1,97 @@
+/// The story of one operation, as `authtrail show` tells it: its attempts, the waits between them, the MSAL and app
+/// log lines of its correlation ids, and a verdict.
+///
+/// An operation is what the report counts as one (docs/REPORT-JSON.md): the attempts sharing (`install.id`,
+/// `operation.id`) until it closes, read in its install's time order; an attempt without an `operation.id` is an
+/// operation of one. Times are milliseconds since 1970.
+package struct OperationStory: Sendable, Hashable {
+    /// One attempt (an `acquisition.end`, with its `acquisition.start` when there was one).
+    package struct Attempt: Sendable, Hashable {
+        /// `attempt`, 1 for the first.
+        package var number: Int
+        /// `silent`, `interactive` or `unknown`.
+        package var kind: String
+        /// `success`, `failure`, `cancelled` (or `unknown`).
+        package var outcome: String
+        /// Its `acquisition.start`, or its end minus its duration.
+        package var start: Int64
+        package var end: Int64
+        /// `duration_ms`, rounded to whole milliseconds.
+        package var durationMilliseconds: Int64?
+        /// MSAL's correlation id of the request.
+        package var correlationID: String?
+        /// The classified error; nil on a success without one.
+        package var error: StoryError?
+    }
+
+    /// The time between an attempt that did not succeed and the next one.
+    package struct Wait: Sendable, Hashable {
+        /// The attempt after which the app waited.
+        package var afterAttempt: Int
+        /// That attempt's end and the next attempt's start.
+        package var from: Int64
+        package var until: Int64
+        /// What the app said it would wait (`retry.wait` events after that attempt, summed), when it said so.
+        package var announcedMilliseconds: Int64?
+        /// `retry.reason` of those events.
+        package var reason: String?
+        /// The Retry-After the failed attempt carried, in seconds.
+        package var retryAfterSeconds: Double?
+
+        /// Milliseconds between the attempt's end and the next start (negative when they overlap).
+        package var milliseconds: Int64 { until - from }
+        /// Whether the wait honoured the attempt's Retry-After; nil when it had none.
+        package var honoursRetryAfter: Bool? {
+            retryAfterSeconds.map { Double(milliseconds) >= $0 * 1000 }
+        }
+    }
+
+    /// A `log` event of one of the operation's correlation ids.
+    package struct LogLine: Sendable, Hashable {
+        package var time: Int64?
+        /// `msal` (MSAL's callback or a raw MSAL log) or `swift-log` (the app's own logs); nil when not stated.
+        package var source: String?
+        /// `severity_text`, for example `INFO`.
+        package var severity: String?
+        package var correlationID: String?
+        /// `body`, redacted as written.
+        package var message: String
+    }
+
+    package var installID: String
+    /// Nil for an attempt written without an `operation.id` (an operation of one).
+    package var operationID: String?
+    /// In attempt order.
+    package var attempts: [Attempt] = []
+    /// After each attempt that did not succeed and was followed by another.
+    package var waits: [Wait] = []
+    /// In time order (lines without a time last, in reading order).
+    package var logs: [LogLine] = []
+    /// Attempts and log lines past `StoryCollector.Limits` that were counted but not kept.
+    package var attemptsNotKept = 0
+    package var logsNotKept = 0
+    package var verdict = StoryVerdict.unknown
+
+    /// The first attempt's start.
+    package var start: Int64 { attempts.map(\.start).min() ?? 0 }
+    /// The last attempt's end.
+    package var end: Int64 { attempts.map(\.end).max() ?? 0 }
+    /// Its key: (install id, operation id); the operation id is empty for an operation of one.
+    package var key: OperationKey { OperationKey(installID: installID, operationID: operationID ?? "") }
+}
+
+/// An operation's (`install.id`, `operation.id`), the key the report groups attempts by. Operations without an
+/// operation id have an empty `operationID` and are never selected by key.
+package struct OperationKey: Sendable, Hashable, Comparable {
+    package var installID: String
+    package var operationID: String
+
+    package init(installID: String, operationID: String) {
+        self.installID = installID
+        self.operationID = operationID
+    }
+
+    package static func < (left: Self, right: Self) -> Bool {
+        (left.installID, left.operationID) < (right.installID, right.operationID)
+    }
+}

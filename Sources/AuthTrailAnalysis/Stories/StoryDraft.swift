@@ -1,0 +1,92 @@
+import AuthTrail
+
+/// An operation's story while its events arrive: attempts, announced waits and log lines, finished into an
+/// `OperationStory` at the end.
+struct StoryDraft: Sendable {
+    /// Attempts and log lines kept per story; more are counted (`attemptsNotKept`, `logsNotKept`).
+    static let attemptsKept = 200
+    static let logsKept = 500
+
+    var story: OperationStory
+    /// `retry.wait` events: when, how long, why.
+    var announced: [(time: Int64?, milliseconds: Int64, reason: String?)] = []
+
+    init(installID: String, operationID: String?) {
+        story = OperationStory(installID: installID, operationID: operationID)
+    }
+
+    /// Whole milliseconds of `duration_ms` within the report's accepted range, nil otherwise.
+    static func checkedDuration(_ record: LogRecord) -> Int64? {
+        guard let value = record.durationMilliseconds else { return nil }
+        let rounded = value.rounded()
+        guard rounded >= 0, rounded <= Double(ReportBounds.durationMilliseconds.upperBound) else { return nil }
+        return Int64(rounded)
+    }
+
+    mutating func addAttempt(_ record: LogRecord, end: Int64, start: Int64?) {
+        guard story.attempts.count < Self.attemptsKept else {
+            story.attemptsNotKept += 1
+            return
+        }
+        let duration = Self.checkedDuration(record)
+        let number = OperationTracker<Self>.checkedAttempt(record.attempt) ?? (story.attempts.count + 1)
+        let outcome = record.outcome ?? "unknown"
+        var error: StoryError?
+        if outcome != "success" || record.errorDomain != nil {
+            let details = record.details
+            error = StoryError(
+                domain: record.errorDomain, code: record.errorCode, codeName: record.errorCodeName,
+                subcode: record.errorSubcode, subcodeName: record.errorSubcodeName, oauthError: details?.oauthError,
+                oauthSuberror: details?.oauthSuberror, stsCodes: record.stsErrorCodes,
+                httpStatus: record.httpStatus.flatMap { ReportBounds.httpStatus.contains($0) ? $0 : nil },
+                retryAfterSeconds: record.retryAfterSeconds.flatMap {
+                    ReportBounds.retryAfterSeconds.contains($0) ? $0 : nil
+                },
+                action: record.action.flatMap(RecommendedAction.init(rawValue:)),
+                claimsChallenge: details?.claimsChallenge ?? false, throttled: details?.throttled ?? false,
+                underlying: details?.underlying ?? [])
+        }
+        story.attempts.append(
+            OperationStory.Attempt(
+                number: number, kind: record.kind ?? "unknown", outcome: outcome,
+                start: start ?? end - (duration ?? 0), end: end, durationMilliseconds: duration,
+                correlationID: record.correlationID, error: error))
+    }
+
+    mutating func addWait(_ record: LogRecord, time: Int64?) {
+        guard announced.count < Self.attemptsKept, let value = record.waitMilliseconds, value >= 0,
+            value <= Double(ReportBounds.durationMilliseconds.upperBound)
+        else { return }
+        announced.append((time, Int64(value.rounded()), record.details?.retryReason))
+    }
+
+    /// The story: attempts in the report's order (number, then end), the waits after each attempt that did not
+    /// succeed, logs in time order, the verdict.
+    func finished(logs: [OperationStory.LogLine], logsNotKept: Int) -> OperationStory {
+        var story = story
+        story.attempts.sort { ($0.number, $0.end) < ($1.number, $1.end) }
+        for (previous, next) in zip(story.attempts, story.attempts.dropFirst()) where previous.outcome != "success" {
+            // A `retry.wait` belongs to the gap it was written in: after this attempt's end, before the next start.
+            let said = announced.filter { wait in
+                guard let time = wait.time else { return false }
+                return time >= previous.end && time <= next.start
+            }
+            story.waits.append(
+                OperationStory.Wait(
+                    afterAttempt: previous.number, from: previous.end, until: next.start,
+                    announcedMilliseconds: said.isEmpty ? nil : said.reduce(0) { $0 + $1.milliseconds },
+                    reason: said.compactMap(\.reason).first, retryAfterSeconds: previous.error?.retryAfterSeconds))
+        }
+        story.logs = logs.enumerated().sorted { left, right in
+            switch (left.element.time, right.element.time) {
+            case let (leftTime?, rightTime?): (leftTime, left.offset) < (rightTime, right.offset)
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): left.offset < right.offset
+            }
+        }.map(\.element)
+        story.logsNotKept = logsNotKept
+        story.verdict = StoryVerdict(story)
+        return story
+    }
+}

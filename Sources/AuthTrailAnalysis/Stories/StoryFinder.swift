@@ -1,0 +1,120 @@
+/// The first of the two passes of `OperationStory.collect`: delimits every operation as the report does and keeps
+/// the earliest `limit` that match the selection (by their first attempt's start), with the correlation ids their
+/// attempts carry, and counts all that match. Memory: what the tracker holds for open operations (the report's
+/// bounds) plus `2 × limit` matches.
+struct StoryFinder: InstallOrderedConsumer {
+    /// An operation the selection matched.
+    struct Match: Sendable, Hashable {
+        var serial: Int
+        var key: OperationKey
+        var hasOperationID: Bool
+        var start: Int64
+        /// Lower case, at most `Probe.correlationIDs`.
+        var correlationIDs: [String]
+    }
+
+    struct Found: Sendable {
+        /// Earliest first, at most `limit`.
+        var matches: [Match] = []
+        var matched = 0
+        var events = 0
+        var warnings: [String] = []
+    }
+
+    /// What pass one keeps per open operation.
+    struct Probe {
+        /// Correlation ids kept per operation (a storm of requests keeps its first ones).
+        static let correlationIDs = 64
+        var matched = false
+        var start = Int64.max
+        var correlationIDs: [String] = []
+
+        mutating func note(correlationID: String?) {
+            guard let id = correlationID?.lowercased(), correlationIDs.count < Self.correlationIDs,
+                !correlationIDs.contains(id)
+            else { return }
+            correlationIDs.append(id)
+        }
+    }
+
+    let filter = EventFilter()
+    let selection: StorySelection
+    let limit: Int
+    private var tracker = OperationTracker<Probe>()
+    private var found = Found()
+
+    init(selection: StorySelection, limit: Int) {
+        self.selection = selection
+        self.limit = max(limit, 0)
+    }
+
+    mutating func segment(_ info: SegmentInfo, path: String) {}
+
+    mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+        found.events += 1
+        let time = OperationTracker<Probe>.checkedTime(record)
+        tracker.clock(install: record.installID, time: time)
+        switch record.eventName {
+        case "acquisition.start":
+            guard let operation = record.operationID, let time else { return }
+            let key = OperationKey(installID: record.installID ?? "", operationID: operation)
+            let attempt = OperationTracker<Probe>.checkedAttempt(record.attempt)
+            tracker.start(key, attempt: attempt, time: time, make: { Probe() })
+            tracker.update(key) { $0.note(correlationID: record.correlationID) }
+        case "acquisition.end":
+            guard let time else { return }
+            let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
+            let hasOperationID = record.operationID != nil
+            let matches = selection.matches(key, hasOperationID: hasOperationID) && selection.matchesAttempt(record, time: time)
+            tracker.end(
+                key, hasOperationID: hasOperationID, attempt: OperationTracker<Probe>.checkedAttempt(record.attempt),
+                outcome: record.outcome ?? "unknown", time: time, make: { Probe() }
+            ) { probe, start in
+                probe.start = min(probe.start, start ?? time - (StoryDraft.checkedDuration(record) ?? 0))
+                probe.note(correlationID: record.correlationID)
+                if matches { probe.matched = true }
+            }
+        default: return
+        }
+        takeClosed()
+    }
+
+    private mutating func takeClosed() {
+        guard !tracker.closed.isEmpty else { return }
+        for chain in tracker.closed where chain.payload.matched {
+            found.matched += 1
+            found.matches.append(
+                Match(
+                    serial: chain.serial, key: chain.key, hasOperationID: chain.hasOperationID,
+                    start: chain.payload.start, correlationIDs: chain.payload.correlationIDs))
+        }
+        tracker.closed.removeAll()
+        if found.matches.count > max(2 * limit, 64) { keepEarliest() }
+    }
+
+    private mutating func keepEarliest() {
+        found.matches.sort { ($0.start, $0.key, $0.serial) < ($1.start, $1.key, $1.serial) }
+        found.matches.removeLast(max(found.matches.count - limit, 0))
+    }
+
+    mutating func endInstall() {
+        tracker.closeAll()
+        takeClosed()
+    }
+
+    mutating func add(_ summary: InputSummary) {
+        for warning in summary.warnings { warn(warning) }
+    }
+
+    mutating func flushOutOfRange(file: String) {}
+
+    mutating func warn(_ line: String) {
+        if found.warnings.count < ReportBounds.warnings { found.warnings.append(line) }
+    }
+
+    mutating func finish() -> Found {
+        endInstall()
+        keepEarliest()
+        return found
+    }
+}

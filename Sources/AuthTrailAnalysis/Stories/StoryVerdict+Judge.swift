@@ -1,0 +1,125 @@
+import AuthTrail
+
+extension StoryVerdict {
+    /// Judges `story` by Microsoft's guidance for MSAL errors: the first finding that applies, in the order of
+    /// `Finding`'s cases (what the app got wrong before what the service or the user did).
+    init(_ story: OperationStory) {
+        let attempts = story.attempts
+        guard let last = attempts.last else {
+            self = .unknown
+            return
+        }
+        let limits = ReportBuilder.Limits()
+        let failures = attempts.filter { $0.outcome != "success" && $0.outcome != "cancelled" }
+
+        if let wait = story.waits.first(where: { $0.honoursRetryAfter == false }),
+            let retryAfter = wait.retryAfterSeconds
+        {
+            let status = attempts.first { $0.number == wait.afterAttempt }?.error?.httpStatus.map { "\($0) " } ?? ""
+            self.init(
+                finding: .retryAfterIgnored,
+                summary: "\(status)with Retry-After \(Self.seconds(retryAfter * 1000)) retried after "
+                    + "\(Self.seconds(Double(wait.milliseconds))): should have waited the Retry-After interval "
+                    + "before retrying")
+            return
+        }
+        if let storm = Self.storm(attempts, threshold: limits.operationStormAttempts, window: limits.stormWindow) {
+            self.init(
+                finding: .retryStorm,
+                summary: "\(storm.count) attempts within \(Self.seconds(Double(storm.span))): a retry storm; should "
+                    + "back off exponentially with jitter, and not retry errors that need the user")
+            return
+        }
+        if let challenge = attempts.firstIndex(where: {
+            $0.outcome != "success" && ($0.error?.claimsChallenge == true || $0.error?.action == .interactiveWithClaims)
+        }), last.outcome != "success" && last.outcome != "cancelled" {
+            let retried = attempts[(challenge + 1)...].contains { $0.kind == "interactive" }
+            self.init(
+                finding: .claimsNotPassed,
+                summary: retried
+                    ? "a claims challenge was answered by an interactive request that failed again: should have "
+                        + "passed the claims from the challenge to the interactive request"
+                    : "a claims challenge was not answered: should have acquired interactively, passing the claims")
+            return
+        }
+        if let silent = attempts.firstIndex(where: {
+            $0.kind == "silent" && $0.outcome == "failure" && $0.error?.action == .acquireInteractively
+        }), !attempts[(silent + 1)...].contains(where: { $0.kind == "interactive" }) {
+            let name = attempts[silent].error.map(Self.name) ?? "interaction required"
+            let retriedSilently = attempts[(silent + 1)...].contains { $0.kind == "silent" }
+            self.init(
+                finding: .noInteractiveFallback,
+                summary: "silent acquisition needed the user (\(name))"
+                    + (retriedSilently ? " and was retried silently" : " and the app gave up")
+                    + ": should have fallen back to an interactive request")
+            return
+        }
+        if let index = failures.firstIndex(where: { $0.error?.action == .doNotRetry }),
+            attempts.contains(where: { $0.number > failures[index].number })
+        {
+            let name = failures[index].error.map(Self.name) ?? "error"
+            self.init(
+                finding: .retriedPermanentError,
+                summary: "\(name) was retried, which cannot help: should not retry; fix the configuration or policy")
+            return
+        }
+        switch last.outcome {
+        case "success":
+            let fellBack =
+                attempts.dropLast().contains { $0.kind == "silent" && $0.outcome == "failure" } && last.kind == "interactive"
+            if fellBack {
+                self.init(
+                    finding: .fellBackToInteractive,
+                    summary: "silent acquisition needed the user; the interactive fallback succeeded, as MSAL "
+                        + "recommends: nothing to fix")
+            } else if attempts.count > 1 {
+                self.init(
+                    finding: .recovered,
+                    summary: "succeeded at attempt \(last.number) of \(attempts.count) after \(failures.count) "
+                        + "failure\(failures.count == 1 ? "" : "s"), retried as recommended")
+            } else {
+                self.init(finding: .succeeded, summary: "succeeded at the first attempt: nothing to fix")
+            }
+        case "cancelled":
+            self.init(
+                finding: .userCancelled, summary: "the user cancelled: nothing to fix (optionally offer to try again)")
+        default:
+            let name = last.error.map(Self.name) ?? "an unclassified error"
+            let action = last.error?.action.map { "; MSAL's guidance: \($0.summary)" } ?? ""
+            self.init(finding: .failed, summary: "ended in a failure, \(name)\(action)")
+        }
+    }
+
+    /// The most attempts starting within `window`, when at least `threshold` (the report's operation storm).
+    private static func storm(
+        _ attempts: [OperationStory.Attempt], threshold: Int, window: Int64
+    ) -> (count: Int, span: Int64)? {
+        guard attempts.count >= threshold else { return nil }
+        let starts = attempts.map(\.start).sorted()
+        var best = (count: 0, span: Int64(0))
+        var low = 0
+        for high in starts.indices {
+            while starts[high] - starts[low] > window { low += 1 }
+            if high - low + 1 > best.count { best = (high - low + 1, starts[high] - starts[low]) }
+        }
+        return best.count >= threshold ? best : nil
+    }
+
+    /// `interactionRequired (-50002)`, or the domain and code.
+    static func name(_ error: StoryError) -> String {
+        switch (error.codeName, error.code) {
+        case let (name?, code?): "\(name) (\(code))"
+        case let (name?, nil): name
+        default: error.title
+        }
+    }
+
+    /// `2 s`, `1.5 s`, `250 ms`, `3 min`.
+    static func seconds(_ milliseconds: Double) -> String {
+        if abs(milliseconds) < 1000 { return "\(Int(milliseconds.rounded())) ms" }
+        let seconds = milliseconds / 1000
+        if abs(seconds) >= 120 { return "\(Int((seconds / 60).rounded())) min" }
+        let rounded = (seconds * 10).rounded() / 10
+        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+    }
+}
