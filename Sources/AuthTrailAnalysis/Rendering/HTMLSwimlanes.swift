@@ -74,7 +74,9 @@ struct HTMLSwimlanes {
         html += "<div class=\"lane-label name\" id=\"\(id)-label\">\(label), started "
         html += "\(ReportTime.string(span.start))"
         if let version = timeline.appVersion { html += ", app \(HTMLText.escape(version))" }
-        html += ": \(attempts.count) attempt\(attempts.count == 1 ? "" : "s")</div>\n"
+        html += ": \(attempts.count) attempt\(attempts.count == 1 ? "" : "s")"
+        if let verdict = timeline.verdict { html += ". <strong>\(HTMLText.escape(verdict))</strong>" }
+        html += "</div>\n"
         html += svg(attempts, start: span.start)
         html += table(attempts, start: span.start)
         return html + "</div>\n"

@@ -34,12 +34,17 @@ package struct OperationTimeline: Sendable, Hashable {
     package var appVersion: String?
     /// In attempt order.
     package var attempts: [Attempt]
+    /// What went wrong and what the app should have done, in one sentence.
+    package var verdict: String?
 
-    package init(installID: String, operationID: String, appVersion: String? = nil, attempts: [Attempt]) {
+    package init(
+        installID: String, operationID: String, appVersion: String? = nil, attempts: [Attempt], verdict: String? = nil
+    ) {
         self.installID = installID
         self.operationID = operationID
         self.appVersion = appVersion
         self.attempts = attempts
+        self.verdict = verdict
     }
 
     /// The first attempt's start and the last end.

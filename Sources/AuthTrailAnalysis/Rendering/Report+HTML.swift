@@ -10,20 +10,23 @@ extension Report {
     }
 
     /// The operations whose timelines the HTML report draws: the examples of the first `htmlTimelinePatterns`
-    /// patterns and AADSTS codes, the Retry-After violations and the operation storms; in that order, each once.
-    package var timelineOperations: [(installID: String, operationID: String)] {
+    /// patterns and AADSTS codes, the Retry-After violations and the operation storms; in that order, each key once,
+    /// with a time within the operation (a key whose operation closed and began again names two operations).
+    package var timelineOperations: [(installID: String, operationID: String, at: String)] {
         var seen = Set<String>()
-        var result: [(installID: String, operationID: String)] = []
-        func add(_ install: String, _ operation: String?) {
+        var result: [(installID: String, operationID: String, at: String)] = []
+        func add(_ install: String, _ operation: String?, _ time: String) {
             guard let operation, !operation.isEmpty, seen.insert(OperationTimelines.key(install, operation)).inserted
             else { return }
-            result.append((install, operation))
+            result.append((install, operation, time))
         }
         for pattern in patterns.prefix(Self.htmlTimelinePatterns) + stsPatterns.prefix(Self.htmlTimelinePatterns) {
-            for example in pattern.examples ?? [] { add(example.installID, example.operationID) }
+            for example in pattern.examples ?? [] { add(example.installID, example.operationID, example.failedAt) }
         }
-        for violation in retries.retryAfter.examples { add(violation.installID, violation.operationID) }
-        for storm in retries.operationStorms.examples { add(storm.installID, storm.operationID) }
+        for violation in retries.retryAfter.examples {
+            add(violation.installID, violation.operationID, violation.failedAt)
+        }
+        for storm in retries.operationStorms.examples { add(storm.installID, storm.operationID, storm.start) }
         return result
     }
 

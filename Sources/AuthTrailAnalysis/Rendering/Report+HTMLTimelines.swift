@@ -29,7 +29,7 @@ extension Report {
             group(
                 id: id,
                 title: "Pattern \(Self.patternLabel(pattern)): \(examples.count) of its operations "
-                    + "(\(pattern.count) attempts in all)",
+                    + "(\(pattern.count) attempt\(pattern.count == 1 ? "" : "s") in all)",
                 facets: HTMLRowFacets(patterns: key.map { [$0] }, apps: key.flatMap { appsByPattern[$0] }),
                 operations: examples.map { ($0.installID, $0.operationID) })
         }
@@ -40,7 +40,7 @@ extension Report {
             group(
                 id: id,
                 title: "\(pattern.foldedValues == nil ? Self.patternLabel(pattern) : Self.otherLabel): "
-                    + "\(examples.count) of its operations (\(pattern.count) attempts in all)",
+                    + "\(examples.count) of its operations (\(pattern.count) attempt\(pattern.count == 1 ? "" : "s") in all)",
                 facets: HTMLRowFacets(), operations: examples.map { ($0.installID, $0.operationID) })
         }
         for (index, violation) in retries.retryAfter.examples.enumerated() {
