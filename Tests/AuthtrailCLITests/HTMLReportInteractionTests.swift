@@ -48,19 +48,19 @@ struct HTMLReportInteractionTests {
         return result.text
     }
 
-    /// The body rows of table `id`: each row's opening tag and its cells' text.
-    static func rows(_ id: String, in dom: String) -> [(tag: String, cells: [String])] {
+    /// The body rows of table `id`: each row's opening tag, its cells' text and its markup.
+    static func rows(_ id: String, in dom: String) -> [(tag: String, cells: [String], markup: String)] {
         guard let start = dom.range(of: "<table id=\"\(id)\""),
             let end = dom.range(of: "</table>", range: start.upperBound..<dom.endIndex),
             let body = dom.range(of: "<tbody>", range: start.upperBound..<end.lowerBound)
         else { return [] }
         let table = String(dom[body.upperBound..<end.lowerBound])
         return matches(#"(<tr[^>]*>)(.*?)</tr>"#, in: table).map { row in
-            (row[1], matches(#"<td[^>]*>(.*?)</td>"#, in: row[2]).map { text($0[1]) })
+            (row[1], matches(#"<td[^>]*>(.*?)</td>"#, in: row[2]).map { text($0[1]) }, row[2])
         }
     }
 
-    /// The elements with id `prefix`… (lanes of a timeline group): each opening tag and the markup up to the next.
+    /// Every match of `pattern` in `text`, each as its groups (0: the whole match).
     static func matches(_ pattern: String, in text: String) -> [[String]] {
         let regex = try! NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
         let string = text as NSString
@@ -114,6 +114,11 @@ struct HTMLReportInteractionTests {
             for row in rows { #expect(row.tag.contains(" hidden") == (row.cells[0] != "silent"), "\(table): \(row)") }
         }
         #expect(silent.contains("Filtered by kind."))
+        // Lanes too: an operation shows when one of its attempts has the kind.
+        let lanes = Self.matches(#"<div class="lane filterable"[^>]*>"#, in: silent).map { $0[0] }
+        #expect(lanes.count >= 7)
+        #expect(lanes.contains { $0.contains(" hidden") } && lanes.contains { !$0.contains(" hidden") })
+        for lane in lanes { #expect(lane.contains(" hidden") == !lane.contains("&quot;silent&quot;"), "\(lane)") }
         #expect(silent.contains("<option value=\"silent\" selected") || silent.contains("1 of 2 rows shown"))
 
         let patterns = try #require(demo.json["patterns"] as? [[String: Any]])
@@ -146,5 +151,71 @@ struct HTMLReportInteractionTests {
         let chartEnd = try #require(dom.range(of: "</ol>", range: chart..<dom.endIndex)).upperBound
         #expect(dom[chart..<chartEnd].contains("serverProtectionPoliciesRequired"))
         #expect(Self.rows(Self.patternsTable, in: dom).contains { $0.cells[4] == "serverProtectionPoliciesRequired" })
+    }
+
+    /// The markup of the element with `id`, from its opening tag to the closing `</tag>` (not nested in itself).
+    static func element(_ id: String, tag: String, in dom: String) -> String? {
+        guard let start = dom.range(of: "<\(tag) id=\"\(id)\""),
+            let end = dom.range(of: "</\(tag)>", range: start.upperBound..<dom.endIndex)
+        else { return nil }
+        return String(dom[start.lowerBound..<end.upperBound])
+    }
+
+    /// Okabe-Ito colours by outcome, written out here rather than taken from the renderer.
+    static let outcomeColours = ["success": "#009E73", "failure": "#D55E00", "cancelled": "#0072B2"]
+
+    @Test("a pattern's row and its bar in the chart link to swimlanes of its example operations, a bar per attempt")
+    func swimlanes() throws {
+        let demo = try Demo()
+        defer { demo.directory.remove() }
+        let dom = try demo.dom("selftest")
+        let ends = try ReportCommandTests.decodedLines(demo.folder).filter {
+            $0["event.name"] as? String == "acquisition.end"
+        }
+        let patterns = try #require(demo.json["patterns"] as? [[String: Any]])
+        let rows = Self.rows(Self.patternsTable, in: dom)
+        var lanes = 0
+        for (index, pattern) in patterns.enumerated() {
+            let examples = try #require(pattern["examples"] as? [[String: Any]], "pattern \(index) has no examples")
+            // One click: the row's link (and the chart's) leads to the group.
+            #expect(rows[index].markup.contains("<a href=\"#tl-p\(index)\">"), "\(rows[index].markup)")
+            #expect(dom.contains("<a href=\"#tl-p\(index)\">"))
+            let group = try #require(Self.element("tl-p\(index)", tag: "section", in: dom))
+            let groupLanes = Self.matches(#"<div class="lane filterable" id="tl-p\#(index)-op(\d+)""#, in: group)
+            #expect(groupLanes.count == examples.count)
+            for (number, example) in examples.enumerated() {
+                let install = try #require(example["install_id"] as? String)
+                let operation = try #require(example["operation_id"] as? String)
+                let laneStart = try #require(group.range(of: "id=\"tl-p\(index)-op\(number)\"")).lowerBound
+                let laneEnd = group.range(of: "id=\"tl-p\(index)-op\(number + 1)\"")?.lowerBound ?? group.endIndex
+                let laneMarkup = String(group[laneStart..<laneEnd])
+                #expect(laneMarkup.contains(operation), "lane \(number) of pattern \(index)")
+                let bars = Self.matches(#"<rect class="attempt outcome-(\w+)"[^>]* stroke="([^"]+)""#, in: laneMarkup)
+                let attempts = ends.filter {
+                    $0["install.id"] as? String == install && $0["operation.id"] as? String == operation
+                }
+                #expect(bars.count == attempts.count && !bars.isEmpty, "\(operation): \(bars.count) bars")
+                #expect(bars.map { $0[1] }.sorted() == attempts.compactMap { $0["outcome"] as? String }.sorted())
+                for bar in bars { #expect(bar[2] == Self.outcomeColours[bar[1]], "\(bar[1]) drawn in \(bar[2])") }
+                lanes += 1
+            }
+        }
+        #expect(lanes >= 7)
+        // Failures are hatched as well as coloured.
+        #expect(dom.contains("fill=\"url(#hatch)\"") && dom.contains("<pattern id=\"hatch\""))
+    }
+
+    @Test("from standard input the page says the timelines are unavailable, and still renders the rest")
+    func standardInput() throws {
+        let demo = try Demo()
+        defer { demo.directory.remove() }
+        let files = try FileManager.default.contentsOfDirectory(atPath: demo.folder).filter { $0.hasSuffix(".zst") }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: demo.folder + "/" + files.sorted()[0]))
+        let result = try ProcessRunner.authtrail(["report", "--format", "html", "-"], input: bytes)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.text.contains("id=\"timelines-unavailable\""))
+        #expect(result.text.contains("standard input"))
+        #expect(!result.text.contains("class=\"lane"))
+        #expect(result.text.contains("<svg id=\"failure-rate\""))
     }
 }

@@ -108,7 +108,10 @@ struct HTMLSwimlanes {
             }
             if from - lastLabel >= 26 {
                 let glyph = Self.glyphs[attempt.outcome] ?? "?"
-                svg += "<text x=\"\(HTMLText.number(from))\" y=\"11\">\(glyph)\(attempt.number)</text>"
+                // Near the right edge the label ends at the bar's end instead of running off the lane.
+                let atEnd = from > Self.width - Self.right - 30
+                svg += "<text x=\"\(HTMLText.number(atEnd ? from + barWidth : from))\" y=\"11\""
+                svg += "\(atEnd ? " text-anchor=\"end\"" : "")>\(glyph)\(attempt.number)</text>"
                 lastLabel = from
             }
             guard index + 1 < attempts.count else { continue }

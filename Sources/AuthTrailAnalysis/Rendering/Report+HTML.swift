@@ -113,6 +113,7 @@ extension Report {
         html += select(
             "to", "Until", "The end",
             starts.map { (ReportTime.string($0 + bucketMilliseconds), ReportTime.string($0 + bucketMilliseconds)) })
+        // "Until" is exclusive (`from < until` in the script), "from" inclusive.
         html += "<button type=\"button\" id=\"filter-reset\">Clear filters</button>"
         html += "<p id=\"filter-summary\" class=\"note\" aria-live=\"polite\"></p>"
         return html + "</form>\n"

@@ -138,7 +138,9 @@ extension Report {
             return (
                 true,
                 timeline.buckets.filter { $0.attempts > 0 }.map {
-                    HTMLRowFacets(from: $0.start, to: Self.htmlEnd($0.start, Int64(timeline.bucketSeconds) * 1000))
+                    // Times are inclusive: a bucket's last millisecond, so the next bucket's start is outside.
+                    HTMLRowFacets(
+                        from: $0.start, to: Self.htmlEnd($0.start, Int64(timeline.bucketSeconds) * 1000 - 1))
                 }
             )
         default:
