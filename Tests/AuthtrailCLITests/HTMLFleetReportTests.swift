@@ -8,7 +8,7 @@ import Testing
 struct HTMLFleetReportTests {
     /// Installs in the fleet: thousands of operations, more than a page could draw.
     static let installs = 400
-    /// The bound the page must stay under: 236 KB measured at 400 installs (3,500 operations). Its size follows the
+    /// The bound the page must stay under: 236 KB measured at 400 installs (over 2,000 operations). Its size follows the
     /// number of patterns (at most 3 example operations each, for the first 50), violations and storms drawn (10
     /// each), not the number of installs.
     static let maximumBytes = 400_000

@@ -33,6 +33,7 @@ enum HTMLPageAssets {
           line-height: 1.4; }
         a { color: #005a8c; }
         :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+        [id] { scroll-margin-top: 96px; }
         .skip-link { position: absolute; left: -999px; top: 0; background: #fff; padding: 6px; }
         .skip-link:focus { left: 8px; }
         h1 { margin-top: 16px; }
@@ -41,6 +42,8 @@ enum HTMLPageAssets {
         .filters { display: none; flex-wrap: wrap; gap: 12px 20px; align-items: end; position: sticky; top: 0; z-index: 2;
           background: #fff; border-bottom: 1px solid var(--line); padding: 10px 0; }
         .js .filters { display: flex; }
+        .filter-help { display: none; }
+        .js .filter-help { display: block; }
         .filters label { display: flex; flex-direction: column; font-size: 13px; font-weight: 600; }
         .filters select, .filters button { font: inherit; font-weight: 400; padding: 4px; max-width: 36em; }
         .table-wrap { overflow-x: auto; }
@@ -65,7 +68,7 @@ enum HTMLPageAssets {
         .hbars { list-style: none; padding: 0; margin: 0; width: 560px; max-width: 100%; }
         .hbars li { display: grid; grid-template-columns: 260px 1fr; gap: 2px 10px; align-items: center; margin: 3px 0;
           font-size: 12px; }
-        .hbars .track { display: flex; align-items: center; gap: 6px; }
+        .hbars .track { display: flex; align-items: center; gap: 6px; white-space: nowrap; }
         .hbars .bar { display: inline-block; height: 14px; background: #0072B2; min-width: 2px; }
         .legend { list-style: none; padding: 0; margin: 6px 0 0; font-size: 12px; max-width: 560px; }
         .legend li { display: flex; gap: 6px; align-items: flex-start; margin: 2px 0; }
@@ -84,7 +87,7 @@ enum HTMLPageAssets {
         .print-only { display: none; }
         @media print {
           body { margin: 0; font-size: 11px; }
-          .filters, .skip-link, nav { display: none !important; }
+          .filters, .filter-help, .skip-link, nav { display: none !important; }
           .print-only { display: block; }
           tr[hidden] { display: table-row !important; }
           .lane[hidden], .timeline-group[hidden], li[hidden] { display: block !important; }

@@ -169,7 +169,8 @@ struct HTMLSwimlanes {
         return html + "</tbody></table></div>\n"
     }
 
-    private static func seconds(_ value: Double) -> String {
+    /// `30 s`, `1.5 s`: a Retry-After as the header gave it.
+    static func seconds(_ value: Double) -> String {
         value == value.rounded() && value < 1e15 ? "\(Int64(value)) s" : "\(value) s"
     }
 

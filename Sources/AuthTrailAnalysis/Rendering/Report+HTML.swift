@@ -116,7 +116,11 @@ extension Report {
         // "Until" is exclusive (`from < until` in the script), "from" inclusive.
         html += "<button type=\"button\" id=\"filter-reset\">Clear filters</button>"
         html += "<p id=\"filter-summary\" class=\"note\" aria-live=\"polite\"></p>"
-        return html + "</form>\n"
+        html += "</form>\n<p class=\"note filter-help\">A filter hides the rows and timelines that say what it asks: the pattern, in failure "
+        html += "patterns, breakdowns and timelines; the kind, in kinds, latency and timelines; the app version, in the "
+        html += "app.version breakdown, patterns and their timelines; the time, in patterns (first to last seen), "
+        html += "violations, storms, the failure-rate table and timelines. Other rows stay.</p>\n"
+        return html
     }
 
     /// `PatternKey.text` of a pattern row: what the pattern filter matches.

@@ -49,7 +49,7 @@ extension Report {
             group(
                 id: id,
                 title: "Retry-After violation: attempt \(violation.attempt) failed at \(violation.failedAt) with "
-                    + "Retry-After \(violation.retryAfterSeconds) s; the next attempt started after "
+                    + "Retry-After \(HTMLSwimlanes.seconds(violation.retryAfterSeconds)); the next attempt started after "
                     + ReportFormatting.milliseconds(violation.waitedMilliseconds),
                 facets: HTMLRowFacets(from: violation.failedAt, to: violation.retriedAt),
                 operations: [(violation.installID, violation.operationID)])
