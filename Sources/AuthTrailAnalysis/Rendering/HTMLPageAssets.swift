@@ -106,8 +106,9 @@ enum HTMLPageAssets {
 
     /// Sorting, filtering and the state in the address's fragment: `#pattern=…&kind=…&app=…&from=…&to=…&sort=…`
     /// (`sort=<table id>:<column>:asc|desc`), so a view can be shared, and tests can drive the page with
-    /// `chromium --dump-dom`. With `selftest` in the fragment the page also writes, on `<body>`, how many names are
-    /// clipped (`data-clipped-names`) and that it is ready (`data-ready`).
+    /// `chromium --dump-dom`. With `selftest` in the fragment the page also clicks a header's sort button as
+    /// `press=<table id>:<column>:<times>` says, and writes on `<body>` how many names are clipped
+    /// (`data-clipped-names`) and that it is ready (`data-ready`).
     static let script = """
         (function () {
           'use strict';
@@ -228,6 +229,13 @@ enum HTMLPageAssets {
             if (table && table.hasAttribute('data-sortable')) { sortTable(table, parseInt(sort[2], 10), sort[3] === 'desc'); }
             applyFilters();
             if (/(^#|&)selftest(&|$)/.test(location.hash)) {
+              // press=<table id>:<column>:<times> clicks a header's button, the path Enter and Space take too.
+              var press = /(?:^#|&)press=([^:&]+):(\\d+):(\\d+)/.exec(location.hash);
+              var pressed = press && document.getElementById(press[1]);
+              if (pressed) {
+                var target = pressed.tHead.rows[0].cells[parseInt(press[2], 10)].querySelector('button');
+                for (var n = 0; n < parseInt(press[3], 10); n++) { target.click(); }
+              }
               var clipped = 0;
               document.querySelectorAll('.name').forEach(function (element) {
                 if (element.scrollWidth > element.clientWidth + 1) { clipped++; }
