@@ -41,7 +41,8 @@ struct DrillDownAggregateTests {
                 let hasID = random.next() % 10 != 0
                 for attempt in 0..<(1 + Int(random.next() % 4)) {
                     let outcome = ["success", "failure", "failure", "cancelled"][Int(random.next() % 4)]
-                    let pattern = outcome == "success" ? nil : patterns[Int(min(random.next() % 9, random.next() % 9)) % 7]
+                    let pattern =
+                        outcome == "success" ? nil : patterns[Int(min(random.next() % 9, random.next() % 9)) % 7]
                     let sts = pattern != nil && random.next() % 3 == 0 ? [50076, 50079][...Int(random.next() % 2)] : []
                     result.append(
                         Attempt(
@@ -109,6 +110,16 @@ struct DrillDownAggregateTests {
         return report
     }
 
+    /// `line`'s pattern's attempts per bucket of `width` milliseconds from `first`, counted directly.
+    static func counts(of line: Report.PatternSeries, in attempts: [Attempt], first: Int64, width: Int64) -> [Int] {
+        var counts = [Int](repeating: 0, count: line.counts.count)
+        for attempt in attempts
+        where attempt.pattern == PatternKey(domain: line.domain, code: line.code, subcode: line.subcode) {
+            counts[Int((attempt.time - first) / width)] += 1
+        }
+        return counts
+    }
+
     @Test("one pass and any split into merged shards fill the report alike", arguments: 0..<6)
     func mergeMatchesOnePass(_ seed: Int) {
         let attempts = Self.attempts(seed: UInt64(seed + 1), hours: [1, 5, 30, 200, 24 * 400, 3][seed])
@@ -151,7 +162,9 @@ struct DrillDownAggregateTests {
         }
     }
 
-    @Test("each top pattern's series sums to its count and lands in the bucket of each attempt", arguments: [1, 30, 9_600])
+    @Test(
+        "each top pattern's series sums to its count and lands in the bucket of each attempt",
+        arguments: [1, 30, 9_600])
     func seriesMatchAttempts(_ hours: Int64) {
         let attempts = Self.attempts(seed: UInt64(hours), hours: hours)
         var report = Self.baseReport(attempts)
@@ -163,13 +176,7 @@ struct DrillDownAggregateTests {
         for (row, line) in zip(report.patterns, series) {
             #expect(line.counts.count == report.timeline.buckets.count)
             #expect(line.counts.reduce(0, +) == row.count)
-            var expected = [Int](repeating: 0, count: line.counts.count)
-            for attempt in attempts where attempt.pattern?.domain == line.domain && attempt.pattern?.code == line.code
-                && attempt.pattern?.subcode == line.subcode
-            {
-                expected[Int((attempt.time - first) / width)] += 1
-            }
-            #expect(line.counts == expected)
+            #expect(line.counts == Self.counts(of: line, in: attempts, first: first, width: width))
         }
     }
 
@@ -194,13 +201,7 @@ struct DrillDownAggregateTests {
         let width = Int64(expected.timeline.bucketSeconds) * 1_000
         let first = ReportTime.parse(expected.timeline.buckets[0].start)!
         for line in expected.timeline.patterns ?? [] {
-            var counts = [Int](repeating: 0, count: line.counts.count)
-            for attempt in attempts where attempt.pattern?.domain == line.domain && attempt.pattern?.code == line.code
-                && attempt.pattern?.subcode == line.subcode
-            {
-                counts[Int((attempt.time - first) / width)] += 1
-            }
-            #expect(line.counts == counts)
+            #expect(line.counts == Self.counts(of: line, in: attempts, first: first, width: width))
         }
     }
 

@@ -93,14 +93,20 @@ struct HTMLReportInteractionTests {
             #expect(codes.count == patterns.count)
             #expect(codes == codes.sorted(by: ascending ? (<) : (>)), "\(direction): \(codes)")
             #expect(Set(codes) == Set(patterns.map { $0["code"] as? Int ?? 0 }))
-            #expect(dom.contains("aria-sort=\"\(ascending ? "ascending" : "descending")\"><button type=\"button\" class=\"sort\">code"))
+            #expect(
+                dom.contains(
+                    "aria-sort=\"\(ascending ? "ascending" : "descending")\"><button type=\"button\" class=\"sort\">code"
+                ))
         }
         // The header's button: one click sorts ascending, a second descending (Enter and Space click a button).
         for (clicks, ascending) in [(1, true), (2, false)] {
             let dom = try demo.dom("press=\(Self.patternsTable):3:\(clicks)&selftest")
             let codes = Self.rows(Self.patternsTable, in: dom).map { Int($0.cells[3]) ?? 0 }
             #expect(codes == codes.sorted(by: ascending ? (<) : (>)) && codes.count == patterns.count, "\(clicks)")
-            #expect(dom.contains("aria-sort=\"\(ascending ? "ascending" : "descending")\"><button type=\"button\" class=\"sort\">code"))
+            #expect(
+                dom.contains(
+                    "aria-sort=\"\(ascending ? "ascending" : "descending")\"><button type=\"button\" class=\"sort\">code"
+                ))
         }
         // Text columns sort as text: the name column, ascending.
         let names = Self.rows(Self.patternsTable, in: try demo.dom("sort=\(Self.patternsTable):4:asc&selftest"))

@@ -65,7 +65,9 @@ struct HTMLScreenshotTests {
         #expect(!links.isEmpty && links.allSatisfy { $0.hasPrefix("#") }, "\(links.filter { !$0.hasPrefix("#") })")
         let urls = HTMLReportInteractionTests.matches(#"url\(([^)]*)\)"#, in: page).map { $0[1] }
         #expect(urls.allSatisfy { $0.hasPrefix("#") }, "\(urls)")
-        for id in ["failure-rate", "pattern-rates", "attempts-histogram"] { #expect(page.contains("<svg id=\"\(id)\"")) }
+        for id in ["failure-rate", "pattern-rates", "attempts-histogram"] {
+            #expect(page.contains("<svg id=\"\(id)\""))
+        }
         for id in ["top-patterns", "latency-distribution"] { #expect(page.contains("id=\"\(id)\"")) }
 
         let browser = try HTMLReportInteractionTests.browser()
@@ -74,7 +76,7 @@ struct HTMLScreenshotTests {
             browser,
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--screenshot=\(png)",
-                "--window-size=1280,1400", "file://\(html)",
+                "--window-size=1280,2400", "file://\(html)",
             ])
         #expect(shot.status == 0, "chromium failed: \(shot.standardError.suffix(300))")
         let script = directory.path + "/count.py"
@@ -85,8 +87,9 @@ struct HTMLScreenshotTests {
         let numbers = counted.text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         #expect(numbers.count == 5)
         guard numbers.count == 5 else { return }
-        #expect(numbers[0] == 1280 && numbers[1] == 1400)
-        // Each chart's bars cover thousands of pixels in their exact colour when it rendered.
+        #expect(numbers[0] == 1280 && numbers[1] == 2400)
+        // Each chart's bars cover thousands of pixels in their exact colour when it rendered (the page's first
+        // 2,400 pixels hold every chart).
         #expect(numbers[2] > 2_000, "failure-rate bars: \(numbers[2]) pixels")
         #expect(numbers[3] > 1_000, "top-pattern bars: \(numbers[3]) pixels")
         #expect(numbers[4] > 2_000, "attempts-histogram bars: \(numbers[4]) pixels")

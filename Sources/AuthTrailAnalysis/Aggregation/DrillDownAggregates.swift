@@ -43,7 +43,9 @@ struct DrillDownAggregates: Sendable {
     func apply(to report: inout Report) {
         for index in report.patterns.indices {
             let row = report.patterns[index]
-            let key = row.foldedValues != nil ? nil : PatternKey(domain: row.domain ?? "", code: row.code, subcode: row.subcode)
+            let key =
+                row.foldedValues != nil
+                ? nil : PatternKey(domain: row.domain ?? "", code: row.code, subcode: row.subcode)
             report.patterns[index].examples = patternExamples.examples(key)
         }
         for index in report.stsPatterns.indices {

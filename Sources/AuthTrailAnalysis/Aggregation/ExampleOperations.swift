@@ -88,14 +88,6 @@ struct ExampleOperationTable<Key: Hashable & Comparable & Sendable>: Sendable {
 }
 
 extension PatternKey: Comparable {
-    /// By domain, then code, then sub-code, an absent code or sub-code first.
-    static func < (left: PatternKey, right: PatternKey) -> Bool {
-        if left.domain != right.domain { return left.domain < right.domain }
-        for (one, other) in [(left.code, right.code), (left.subcode, right.subcode)] where one != other {
-            guard let one else { return true }
-            guard let other else { return false }
-            return one < other
-        }
-        return false
-    }
+    /// By `text`, which names each key once: an order for merging the same way every time, not for display.
+    static func < (left: PatternKey, right: PatternKey) -> Bool { left.text < right.text }
 }

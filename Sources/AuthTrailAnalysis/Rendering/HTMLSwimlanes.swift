@@ -97,8 +97,9 @@ struct HTMLSwimlanes {
             let colour = HTMLPageAssets.Colour.outcome(attempt.outcome)
             let fill = attempt.outcome == "cancelled" ? "#fff" : colour
             svg += "<rect class=\"attempt outcome-\(HTMLText.escape(attempt.outcome))\" x=\"\(HTMLText.number(from))\" "
-            svg += "y=\"16\" width=\"\(HTMLText.number(barWidth))\" height=\"20\" fill=\"\(fill)\" stroke=\"\(colour)\" "
-            svg += "stroke-width=\"2\"\(attempt.outcome == "failure" ? " data-hatched=\"1\"" : "")>"
+            svg +=
+                "y=\"16\" width=\"\(HTMLText.number(barWidth))\" height=\"20\" fill=\"\(fill)\" stroke=\"\(colour)\" "
+            svg += "stroke-width=\"2\">"
             svg += "<title>attempt \(attempt.number) \(HTMLText.escape(attempt.kind)): "
             svg += "\(HTMLText.escape(attempt.outcome))</title></rect>"
             if attempt.outcome == "failure" {
@@ -119,7 +120,8 @@ struct HTMLSwimlanes {
             let waitFrom = x(attempt.end - start)
             let waitTo = x(next.start - start)
             if waitTo - waitFrom > 2 {
-                svg += "<line class=\"wait\" x1=\"\(HTMLText.number(waitFrom))\" y1=\"26\" x2=\"\(HTMLText.number(waitTo))\" "
+                svg +=
+                    "<line class=\"wait\" x1=\"\(HTMLText.number(waitFrom))\" y1=\"26\" x2=\"\(HTMLText.number(waitTo))\" "
                 svg += "y2=\"26\" stroke=\"#333\" stroke-dasharray=\"3 3\"/>"
             }
             if let hint = attempt.retryAfterSeconds {
@@ -127,12 +129,15 @@ struct HTMLSwimlanes {
                 let hintTo = x(attempt.end + Int64(hint * 1000) - start)
                 let colour = honoured ? HTMLPageAssets.Colour.bluishGreen : HTMLPageAssets.Colour.vermillion
                 svg += "<g class=\"retry-after \(honoured ? "honoured" : "violated")\">"
-                svg += "<line x1=\"\(HTMLText.number(waitFrom))\" y1=\"44\" x2=\"\(HTMLText.number(hintTo))\" y2=\"44\" "
+                svg +=
+                    "<line x1=\"\(HTMLText.number(waitFrom))\" y1=\"44\" x2=\"\(HTMLText.number(hintTo))\" y2=\"44\" "
                 svg += "stroke=\"\(colour)\" stroke-width=\"2\"\(honoured ? "" : " stroke-dasharray=\"5 3\"")/>"
                 svg += "<line x1=\"\(HTMLText.number(hintTo))\" y1=\"39\" x2=\"\(HTMLText.number(hintTo))\" y2=\"49\" "
                 svg += "stroke=\"\(colour)\" stroke-width=\"2\"/>"
                 svg += "<text x=\"\(HTMLText.number(waitFrom))\" y=\"60\">Retry-After \(Self.seconds(hint))"
-                svg += honoured ? " ✓ honoured" : " ✗ retried after \(ReportFormatting.milliseconds(next.start - attempt.end))"
+                svg +=
+                    honoured
+                    ? " ✓ honoured" : " ✗ retried after \(ReportFormatting.milliseconds(next.start - attempt.end))"
                 svg += "</text></g>"
             }
         }
@@ -162,7 +167,8 @@ struct HTMLSwimlanes {
                     }
                 }
             } else {
-                html += attempt.retryAfterSeconds.map { "last attempt; Retry-After \(Self.seconds($0))" } ?? "last attempt"
+                html +=
+                    attempt.retryAfterSeconds.map { "last attempt; Retry-After \(Self.seconds($0))" } ?? "last attempt"
             }
             html += "</td></tr>"
         }
@@ -182,18 +188,21 @@ struct HTMLSwimlanes {
             + "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#fff\" "
             + "stroke-width=\"2\"/></pattern></defs></svg>\n<ul class=\"legend\" aria-label=\"Legend of the timelines\">"
         for (outcome, text) in [
-            ("success", "success: solid bar"), ("failure", "failure: hatched bar"), ("cancelled", "cancelled: hollow bar"),
+            ("success", "success: solid bar"), ("failure", "failure: hatched bar"),
+            ("cancelled", "cancelled: hollow bar"),
         ] {
             let colour = HTMLPageAssets.Colour.outcome(outcome)
             html += "<li><svg width=\"28\" height=\"14\" aria-hidden=\"true\"><rect x=\"1\" y=\"1\" width=\"26\" "
             html += "height=\"12\" fill=\"\(outcome == "cancelled" ? "#fff" : colour)\" stroke=\"\(colour)\" "
-            html += "stroke-width=\"2\"/>\(outcome == "failure" ? "<rect x=\"1\" y=\"1\" width=\"26\" height=\"12\" fill=\"url(#hatch)\"/>" : "")"
+            html +=
+                "stroke-width=\"2\"/>\(outcome == "failure" ? "<rect x=\"1\" y=\"1\" width=\"26\" height=\"12\" fill=\"url(#hatch)\"/>" : "")"
             html += "</svg>\(glyphs[outcome] ?? "") \(text)</li>"
         }
         html += "<li><svg width=\"28\" height=\"14\" aria-hidden=\"true\"><line x1=\"1\" y1=\"7\" x2=\"27\" y2=\"7\" "
         html += "stroke=\"#333\" stroke-dasharray=\"3 3\"/></svg>wait between attempts (dashed)</li>"
         html += "<li><svg width=\"28\" height=\"14\" aria-hidden=\"true\"><line x1=\"1\" y1=\"7\" x2=\"25\" y2=\"7\" "
-        html += "stroke=\"\(HTMLPageAssets.Colour.bluishGreen)\" stroke-width=\"2\"/><line x1=\"25\" y1=\"2\" x2=\"25\" "
+        html +=
+            "stroke=\"\(HTMLPageAssets.Colour.bluishGreen)\" stroke-width=\"2\"/><line x1=\"25\" y1=\"2\" x2=\"25\" "
         html += "y2=\"12\" stroke=\"\(HTMLPageAssets.Colour.bluishGreen)\" stroke-width=\"2\"/></svg>Retry-After hint "
         html += "from the failure, solid and ✓ when the next attempt waited for it, dashed and ✗ when it did not</li>"
         return html + "</ul>\n"

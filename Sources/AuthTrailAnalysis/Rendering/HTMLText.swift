@@ -33,7 +33,9 @@ enum HTMLText {
         let (cx, cy) = (number(x), number(y))
         switch index % 5 {
         case 0: return "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"3.5\" fill=\"\(colour)\"/>"
-        case 1: return "<rect x=\"\(number(x - 3.5))\" y=\"\(number(y - 3.5))\" width=\"7\" height=\"7\" fill=\"\(colour)\"/>"
+        case 1:
+            return
+                "<rect x=\"\(number(x - 3.5))\" y=\"\(number(y - 3.5))\" width=\"7\" height=\"7\" fill=\"\(colour)\"/>"
         case 2:
             return "<path d=\"M\(cx) \(number(y - 4.5))L\(number(x + 4.5)) \(number(y + 3.5))L\(number(x - 4.5)) "
                 + "\(number(y + 3.5))Z\" fill=\"\(colour)\"/>"

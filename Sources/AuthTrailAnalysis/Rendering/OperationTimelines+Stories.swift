@@ -14,7 +14,8 @@ extension OperationTimelines {
         let timelines = wanted.compactMap { request -> OperationTimeline? in
             let candidates = stories[OperationKey(installID: request.installID, operationID: request.operationID)] ?? []
             let time = ReportTime.parse(request.at)
-            let story = candidates.first { story in time.map { (story.start...story.end).contains($0) } ?? false }
+            let story =
+                candidates.first { story in time.map { (story.start...story.end).contains($0) } ?? false }
                 ?? candidates.first
             return story.map(OperationTimeline.init)
         }

@@ -89,7 +89,8 @@ extension Report {
 
     /// The filter bar (shown only when scripts run, as only they make it work).
     private func htmlFilterControls() -> String {
-        func select(_ key: String, _ label: String, _ all: String, _ options: [(value: String, text: String)]) -> String {
+        func select(_ key: String, _ label: String, _ all: String, _ options: [(value: String, text: String)]) -> String
+        {
             var html = "<label for=\"filter-\(key)\">\(label)<select id=\"filter-\(key)\">"
             html += "<option value=\"\">\(all)</option>"
             for option in options {
@@ -107,7 +108,8 @@ extension Report {
                 (Self.patternKeyText($0), Self.patternLabel($0))
             })
         html += select("kind", "Kind", "All kinds", kinds.filter { $0.foldedValues == nil }.map { ($0.kind, $0.kind) })
-        let versions = breakdowns.first { $0.dimension == "app.version" }?.values.filter { $0.foldedValues == nil } ?? []
+        let versions =
+            breakdowns.first { $0.dimension == "app.version" }?.values.filter { $0.foldedValues == nil } ?? []
         html += select("app", "App version", "All versions", versions.map { ($0.value, $0.value) })
         html += select("from", "From", "The start", starts.map { (ReportTime.string($0), ReportTime.string($0)) })
         html += select(
@@ -116,8 +118,10 @@ extension Report {
         // "Until" is exclusive (`from < until` in the script), "from" inclusive.
         html += "<button type=\"button\" id=\"filter-reset\">Clear filters</button>"
         html += "<p id=\"filter-summary\" class=\"note\" aria-live=\"polite\"></p>"
-        html += "</form>\n<p class=\"note filter-help\">A filter hides the rows and timelines that say what it asks: the pattern, in failure "
-        html += "patterns, breakdowns and timelines; the kind, in kinds, latency and timelines; the app version, in the "
+        html +=
+            "</form>\n<p class=\"note filter-help\">A filter hides the rows and timelines that say what it asks: the pattern, in failure "
+        html +=
+            "patterns, breakdowns and timelines; the kind, in kinds, latency and timelines; the app version, in the "
         html += "app.version breakdown, patterns and their timelines; the time, in patterns (first to last seen), "
         html += "violations, storms, the failure-rate table and timelines. Other rows stay.</p>\n"
         return html

@@ -12,7 +12,10 @@ extension Report {
         html += verticalBars(
             id: "failure-rate", title: "Failure rate over time (\(timeline.bucketSeconds / 60) min buckets)",
             bars: timeline.buckets.map {
-                (label: String($0.start.prefix(16)), value: $0.failureRate, text: ReportFormatting.percent($0.failureRate))
+                (
+                    label: String($0.start.prefix(16)), value: $0.failureRate,
+                    text: ReportFormatting.percent($0.failureRate)
+                )
             },
             colour: Self.chartColours.failureRate, maximum: 1)
         html += patternRateChart()
@@ -53,9 +56,11 @@ extension Report {
         let slot = (width - left - 8) / Double(max(bars.count, 1))
         typealias T = HTMLText
         var svg = "<figure><figcaption id=\"\(id)-title\">\(T.escape(title))</figcaption>\n"
-        svg += "<svg id=\"\(id)\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
+        svg +=
+            "<svg id=\"\(id)\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
         svg += "role=\"img\" aria-labelledby=\"\(id)-title\">"
-        svg += "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - 4)\" y2=\"\(height - bottom)\" stroke=\"#888\"/>"
+        svg +=
+            "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - 4)\" y2=\"\(height - bottom)\" stroke=\"#888\"/>"
         svg += "<text x=\"2\" y=\"\(top + 4)\">\(T.escape(maximum == 1 ? "100%" : String(Int(highest))))</text>"
         svg += "<text x=\"2\" y=\"\(height - bottom)\">0</text>"
         let labelEvery = max(1, bars.count / 8)
@@ -92,22 +97,27 @@ extension Report {
         var html = "<figure><figcaption id=\"pattern-rates-title\">\(T.escape(title))</figcaption>\n"
         html += "<svg id=\"pattern-rates\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" "
         html += "aria-labelledby=\"pattern-rates-title\">"
-        html += "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - 4)\" y2=\"\(height - bottom)\" stroke=\"#888\"/>"
+        html +=
+            "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - 4)\" y2=\"\(height - bottom)\" stroke=\"#888\"/>"
         html += "<text x=\"2\" y=\"\(top + 4)\">\(ReportFormatting.percent(highest))</text>"
         html += "<text x=\"2\" y=\"\(height - bottom)\">0%</text>"
         html += "<text x=\"\(left)\" y=\"\(height - 8)\">\(T.escape(String(buckets[0].start.prefix(16))))</text>"
         html += "<text x=\"\(width - 4)\" y=\"\(height - 8)\" text-anchor=\"end\">"
         html += "\(T.escape(String(buckets[buckets.count - 1].start.prefix(16))))</text>"
+        let names = series.map {
+            Self.patternLabel(
+                domain: $0.domain, code: $0.code, codeName: $0.codeName, subcode: $0.subcode, subcodeName: nil)
+        }
+        let colours = series.indices.map { HTMLPageAssets.Colour.series[$0 % HTMLPageAssets.Colour.series.count] }
         for (index, pattern) in series.enumerated() {
-            let colour = HTMLPageAssets.Colour.series[index % HTMLPageAssets.Colour.series.count]
-            let name = Self.patternLabel(
-                domain: pattern.domain, code: pattern.code, codeName: pattern.codeName, subcode: pattern.subcode,
-                subcodeName: nil)
+            let (name, colour) = (names[index], colours[index])
             html += "<g class=\"series\" data-series=\"\(index)\"><title>\(T.escape(name))</title>"
             var path = ""
             for (bucket, rate) in rates[index].enumerated() {
                 guard let rate else { continue }
-                path += (path.isEmpty || rates[index][bucket - 1] == nil ? "M" : "L") + "\(T.number(x(bucket))) \(T.number(y(rate)))"
+                path +=
+                    (path.isEmpty || rates[index][bucket - 1] == nil ? "M" : "L")
+                    + "\(T.number(x(bucket))) \(T.number(y(rate)))"
             }
             html += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\""
             html += " stroke-dasharray=\"\(HTMLText.dashes[index % HTMLText.dashes.count])\"/>"
@@ -118,12 +128,11 @@ extension Report {
         }
         html += "</svg>\n<ul class=\"legend\">"
         for (index, pattern) in series.enumerated() {
-            let colour = HTMLPageAssets.Colour.series[index % HTMLPageAssets.Colour.series.count]
-            let name = Self.patternLabel(
-                domain: pattern.domain, code: pattern.code, codeName: pattern.codeName, subcode: pattern.subcode,
-                subcodeName: nil)
-            html += "<li><svg width=\"34\" height=\"14\" aria-hidden=\"true\"><line x1=\"1\" y1=\"7\" x2=\"33\" y2=\"7\" "
-            html += "stroke=\"\(colour)\" stroke-width=\"2\" stroke-dasharray=\"\(HTMLText.dashes[index % HTMLText.dashes.count])\"/>"
+            let (name, colour) = (names[index], colours[index])
+            html +=
+                "<li><svg width=\"34\" height=\"14\" aria-hidden=\"true\"><line x1=\"1\" y1=\"7\" x2=\"33\" y2=\"7\" "
+            html +=
+                "stroke=\"\(colour)\" stroke-width=\"2\" stroke-dasharray=\"\(HTMLText.dashes[index % HTMLText.dashes.count])\"/>"
             html += T.marker(index, x: 17, y: 7, colour: colour) + "</svg>"
             let total = pattern.counts.reduce(0, +)
             html += "<span class=\"name\">\(T.escape(name)): \(total) attempt\(total == 1 ? "" : "s")</span></li>"
@@ -165,11 +174,13 @@ extension Report {
             let highest = Double(buckets.map(\.count).max() ?? 1) / Double(total)
             let colour = HTMLPageAssets.Colour.outcome(row.outcome)
             let count = row.durations.count
-            let label = "\(row.kind) · \(row.outcome) (\(count) attempt\(count == 1 ? "" : "s"), p50 "
+            let label =
+                "\(row.kind) · \(row.outcome) (\(count) attempt\(count == 1 ? "" : "s"), p50 "
                 + "\(ReportFormatting.milliseconds(row.durations.p50)))"
             html += "<div class=\"latency-row filterable\" data-kinds=\"\(T.list([row.kind]))\">"
             html += "<span class=\"name\">\(T.escape(label))</span>"
-            html += "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" aria-label=\"\(T.escape(label))\">"
+            html +=
+                "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" aria-label=\"\(T.escape(label))\">"
             for (index, bucket) in buckets.enumerated() {
                 let share = Double(bucket.count) / Double(total)
                 let barHeight = (height - 4) * share / max(highest, 0.0001)
@@ -177,9 +188,11 @@ extension Report {
                 svg(&html, x: x, barHeight: barHeight, height: height, colour: colour, outcome: row.outcome)
                 html += "<title>\(labels[index]): \(bucket.count) (\(ReportFormatting.percent(share)))</title></rect>"
             }
-            html += "<line x1=\"0\" y1=\"\(height - 0.5)\" x2=\"\(width)\" y2=\"\(height - 0.5)\" stroke=\"#888\"/></svg></div>\n"
+            html +=
+                "<line x1=\"0\" y1=\"\(height - 0.5)\" x2=\"\(width)\" y2=\"\(height - 0.5)\" stroke=\"#888\"/></svg></div>\n"
         }
-        html += "<div class=\"latency-row\" aria-hidden=\"true\"><span></span><svg width=\"\(Int(width) + 20)\" height=\"14\">"
+        html +=
+            "<div class=\"latency-row\" aria-hidden=\"true\"><span></span><svg width=\"\(Int(width) + 20)\" height=\"14\">"
         for (index, label) in labels.enumerated() {
             html += "<text x=\"\(T.number(Double(index) * slot + 2))\" y=\"11\">\(label)</text>"
         }
@@ -187,7 +200,8 @@ extension Report {
 
         func svg(_ html: inout String, x: Double, barHeight: Double, height: Double, colour: String, outcome: String) {
             html += "<rect class=\"latency-bar outcome-\(T.escape(outcome))\" x=\"\(T.number(x))\" "
-            html += "y=\"\(T.number(height - barHeight))\" width=\"\(T.number(slot - 6))\" height=\"\(T.number(barHeight))\" "
+            html +=
+                "y=\"\(T.number(height - barHeight))\" width=\"\(T.number(slot - 6))\" height=\"\(T.number(barHeight))\" "
             html += "fill=\"\(outcome == "cancelled" ? "#fff" : colour)\" stroke=\"\(colour)\" stroke-width=\"1.5\">"
         }
     }

@@ -51,7 +51,8 @@ extension Report {
                 let facet = facets.indices.contains(rowIndex) ? facets[rowIndex] : HTMLRowFacets()
                 html += "<tr" + Self.htmlAttributes(facet) + ">"
                 for (column, cell) in row.enumerated() {
-                    html += "<td class=\"\(section.numeric.contains(column) ? "n" : "name")\">\(HTMLText.escape(cell))</td>"
+                    html +=
+                        "<td class=\"\(section.numeric.contains(column) ? "n" : "name")\">\(HTMLText.escape(cell))</td>"
                 }
                 if links {
                     html += "<td>" + (facet.timelines.map { "<a href=\"#\($0)\">\(facet.timelinesText)</a>" } ?? "-")
@@ -153,8 +154,11 @@ extension Report {
                 let apps = breakdown.dimension == "app.version" && value.foldedValues == nil ? [value.value] : nil
                 if value.patterns.isEmpty { facets.append(HTMLRowFacets(apps: apps)) }
                 for row in value.patterns {
-                    let key = row.domain == Self.otherLabel ? nil : Self.patternKeyText(
-                        domain: row.domain, code: row.code, subcode: row.subcode)
+                    let key =
+                        row.domain == Self.otherLabel
+                        ? nil
+                        : Self.patternKeyText(
+                            domain: row.domain, code: row.code, subcode: row.subcode)
                     facets.append(HTMLRowFacets(patterns: key.map { [$0] }, apps: apps))
                 }
             }

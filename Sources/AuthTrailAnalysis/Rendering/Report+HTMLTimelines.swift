@@ -17,7 +17,8 @@ extension Report {
         ) {
             let lanes = operations.map { ($0.installID, $0.operationID, timelines[$0.installID, $0.operationID]) }
             groups.html += "<section id=\"\(id)\"" + Self.htmlAttributes(facets, classes: "timeline-group")
-            groups.html += " aria-labelledby=\"\(id)-h\">\n<h3 id=\"\(id)-h\" class=\"name\">\(HTMLText.escape(title))</h3>\n"
+            groups.html +=
+                " aria-labelledby=\"\(id)-h\">\n<h3 id=\"\(id)-h\" class=\"name\">\(HTMLText.escape(title))</h3>\n"
             groups.html += HTMLSwimlanes(lanes: lanes).render(idPrefix: id) + "</section>\n"
         }
         let appsByPattern = htmlAppVersionsByPattern()
