@@ -6,7 +6,7 @@ extension Report {
     /// The report as one self-contained HTML page (inline style, script and SVG; nothing loaded from elsewhere):
     /// charts, the tables of the text form (sortable and filterable in the page), and no operation timelines.
     public func renderHTML() -> String {
-        renderHTML(timelines: OperationTimelines(unavailableReason: "This page was rendered without them."))
+        renderHTML(timelines: OperationTimelines(unavailableReason: "this page was rendered without them."))
     }
 
     /// The operations whose timelines the HTML report draws: the examples of the first `htmlTimelinePatterns`
@@ -42,7 +42,7 @@ extension Report {
         body += htmlContents(sections)
         body += htmlFilterControls()
         body += "<p class=\"print-only note\">Printed in full: the page's filters and sorting do not apply.</p>\n"
-        body += htmlCharts(patternTargets: patterns.indices.map { groups.patternTargets[$0] })
+        body += htmlCharts(patternTargets: groups.patternTargets)
         body += htmlSections(sections, groups: groups)
         body += "<section id=\"timelines\" aria-labelledby=\"timelines-h\">\n"
         body += "<h2 id=\"timelines-h\">Operation timelines</h2>\n"

@@ -7,7 +7,7 @@ extension Report {
 
     /// The charts of the HTML report: failure rate over time, overall and per top pattern, the top patterns, the
     /// latency distribution per kind and outcome, and attempts per operation.
-    func htmlCharts(patternTargets: [String?]) -> String {
+    func htmlCharts(patternTargets: [Int: String]) -> String {
         var html = "<section class=\"charts\" aria-label=\"Charts\">\n"
         html += verticalBars(
             id: "failure-rate", title: "Failure rate over time (\(timeline.bucketSeconds / 60) min buckets)",
@@ -141,14 +141,14 @@ extension Report {
     }
 
     /// The top patterns as HTML bars: names wrap instead of being cut.
-    private func topPatternBars(targets: [String?]) -> String {
+    private func topPatternBars(targets: [Int: String]) -> String {
         let shown = patterns.prefix(10)
         let largest = max(shown.map(\.count).max() ?? 1, 1)
         var html = "<figure><figcaption id=\"top-patterns-title\">Top failure patterns</figcaption>\n"
         html += "<ol id=\"top-patterns\" class=\"hbars\" aria-labelledby=\"top-patterns-title\">"
         for (index, pattern) in shown.enumerated() {
             let name = HTMLText.escape(Self.patternLabel(pattern))
-            let target = targets.indices.contains(index) ? targets[index] : nil
+            let target = targets[index]
             html += "<li><span class=\"name\">"
             html += target.map { "<a href=\"#\($0)\">\(name)</a>" } ?? name
             html += "</span><span class=\"track\"><span class=\"bar\" style=\"width:"
