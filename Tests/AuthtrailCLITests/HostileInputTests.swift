@@ -128,6 +128,7 @@ struct HostileInputTests {
         ("verify", { input, _ in ["verify", input] }, [0, 1, 65, 66]),
         ("bundle", { input, out in ["bundle", "-o", out, input] }, [0, 1, 65, 66, 73]),
         ("redact", { input, _ in ["redact", input] }, [0, 66]),
+        ("show", { input, _ in ["show", "--code", "429", input] }, [0, 1, 65, 66]),
     ]
 
     static var cases: [String] { commands.flatMap { command in hostileNames.map { "\(command.name) \($0)" } } }

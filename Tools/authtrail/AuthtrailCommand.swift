@@ -7,6 +7,6 @@ struct AuthtrailCommand: AsyncParsableCommand {
         abstract: "Diagnose MSAL token acquisition failures from AuthTrail logs.",
         subcommands: [
             DemoCommand.self, ReportCommand.self, ExplainCommand.self, RedactCommand.self, CatCommand.self,
-            BundleCommand.self, VerifyCommand.self, SchemaCommand.self,
+            BundleCommand.self, VerifyCommand.self, SchemaCommand.self, ShowCommand.self,
         ])
 }

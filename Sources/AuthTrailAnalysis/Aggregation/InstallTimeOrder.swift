@@ -1,4 +1,5 @@
-/// Hands a `ReportBuilder` (or another `InstallOrderedConsumer`) each install's events in time order, however they are split across files and processes:
+/// Hands a `ReportBuilder` (or another `InstallOrderedConsumer`) each install's events in time order, however they are
+/// split across files and processes:
 /// operation chains, device storms, Retry-After and backoff are windows in time on one install, and an install's
 /// files (an app and its extension write overlapping segments into one folder) interleave in time.
 ///
@@ -39,7 +40,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     package private(set) var builder: Builder
     private var installID: String?
     private var waiting: [Waiting] = []
-    private var releaseAt = 4_096
+    private var releaseAt = InstallTimeOrder.releaseBatch
     private var nextFileStart = Int64.max
     /// The latest time of the current install in the file being read (at first, the file's start).
     private var latestInFile = Int64.min
@@ -102,9 +103,17 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     package mutating func segment(_ info: SegmentInfo, path: String) {}
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
-        var record = record
-        // The line is gone once an event waits: what the builder reads from it is read now.
-        if Builder.readsLines { builder.annotate(&record, line: line) }
+        // The line is gone once an event waits: what the builder reads from it is read now (no copy otherwise).
+        if Builder.readsLines {
+            var annotated = record
+            builder.annotate(&annotated, line: line)
+            order(annotated, line: line)
+        } else {
+            order(record, line: line)
+        }
+    }
+
+    private mutating func order(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard builder.filter.accepts(record), let install = record.installID, let time = record.timestampMilliseconds,
             ReportBounds.timestampMilliseconds.contains(time)
         else {

@@ -36,7 +36,7 @@ extension OperationStory {
                 return collection
             }
         }
-        defer { if let spooled { try? FileManager.default.removeItem(at: spooled) } }
+        defer { if let spooled { try? FileManager.default.removeItem(at: spooled.deletingLastPathComponent()) } }
         func named(_ problem: InputFiles.Problem) -> InputFiles.Problem {
             guard let spooled, problem.path == spooled.path else { return problem }
             return InputFiles.Problem(path: "-", reason: problem.reason)
@@ -59,21 +59,28 @@ extension OperationStory {
         return collection
     }
 
+    /// Copies standard input to `stdin` in a new private temporary folder (the name a raw MSAL log read from
+    /// standard input takes its install id from, `raw:stdin`, as in the report).
     private static func spoolStandardInput() -> Result<URL, InputFiles.Problem> {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "authtrail-show-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+        let url = folder.appendingPathComponent("stdin")
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
+                                                      attributes: [.posixPermissions: 0o700])) != nil,
+            FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
             let output = try? FileHandle(forWritingTo: url)
         else {
+            try? FileManager.default.removeItem(at: folder)
             return .failure(InputFiles.Problem(path: "-", reason: "cannot create a temporary copy of standard input"))
         }
         defer { try? output.close() }
-        let input = FileHandle.standardInput
         do {
             // In chunks, so memory stays bounded whatever standard input holds.
-            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty { try output.write(contentsOf: chunk) }
+            while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try output.write(contentsOf: chunk)
+            }
         } catch {
-            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: folder)
             return .failure(InputFiles.Problem(path: "-", reason: "cannot copy standard input: \(error)"))
         }
         return .success(url)

@@ -7,7 +7,7 @@
 package struct OperationStory: Sendable, Hashable {
     /// One attempt (an `acquisition.end`, with its `acquisition.start` when there was one).
     package struct Attempt: Sendable, Hashable {
-        /// `attempt`, 1 for the first.
+        /// `attempt`, 1 for the first (and for an attempt written without one, as the report counts it).
         package var number: Int
         /// `silent`, `interactive` or `unknown`.
         package var kind: String

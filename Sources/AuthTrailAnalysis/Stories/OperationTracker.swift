@@ -64,11 +64,10 @@ struct OperationTracker<Payload> {
         if time > latestTime { latestTime = time }
     }
 
-    /// An `acquisition.start` of `key` (which has an operation id). Returns the operation's serial.
-    @discardableResult
-    mutating func start(_ key: OperationKey, attempt: Int?, time: Int64, make: () -> Payload) -> Int {
+    /// An `acquisition.start` of `key` (which has an operation id).
+    mutating func start(_ key: OperationKey, attempt: Int?, time: Int64, make: () -> Payload) {
         var isNew = false
-        let serial = modify(key, hasOperationID: true, make: make) { chain in
+        modify(key, make: make) { chain in
             isNew = chain.storedAttempts == 0 && chain.pendingStarts.isEmpty
             let number = attempt ?? (chain.storedAttempts + 1)
             if let index = chain.pendingStarts.firstIndex(where: { $0.attempt == number }) {
@@ -83,26 +82,24 @@ struct OperationTracker<Payload> {
         }
         if isNew { trimChains() }
         if storedItems > ReportBounds.storedAttemptsInOpenOperations { closeLeastRecentHalf() }
-        return serial
     }
 
     /// An `acquisition.end` of `key`; `body` updates the operation's payload with the attempt's start (nil when it
-    /// had no `acquisition.start`) before the operation may close. Returns the operation's serial.
-    @discardableResult
+    /// had no `acquisition.start`) before the operation may close.
     mutating func end(
         _ key: OperationKey, hasOperationID: Bool, attempt: Int?, outcome: String, time: Int64,
         make: () -> Payload, _ body: (inout Payload, _ start: Int64?) -> Void
-    ) -> Int {
+    ) {
         guard hasOperationID else {
             var chain = Chain(key: key, hasOperationID: false, serial: nextSerial, payload: make())
             nextSerial += 1
             body(&chain.payload, nil)
             closed.append(chain)
-            return chain.serial
+            return
         }
         var isNew = false
         var finished = false
-        let serial = modify(key, hasOperationID: true, make: make) { chain in
+        modify(key, make: make) { chain in
             isNew = chain.storedAttempts == 0 && chain.pendingStarts.isEmpty
             let number = attempt ?? (chain.storedAttempts + 1)
             var start: Int64?
@@ -120,7 +117,6 @@ struct OperationTracker<Payload> {
             trimChains()
         }
         if storedItems > ReportBounds.storedAttemptsInOpenOperations { closeLeastRecentHalf() }
-        return serial
     }
 
     /// Updates the payload of `key`'s open operation, if one is open.
@@ -138,16 +134,15 @@ struct OperationTracker<Payload> {
     }
 
     private mutating func modify(
-        _ key: OperationKey, hasOperationID: Bool, make: () -> Payload, _ body: (inout Chain) -> Void
-    ) -> Int {
+        _ key: OperationKey, make: () -> Payload, _ body: (inout Chain) -> Void
+    ) {
         if chains[key] == nil {
-            chains[key] = Chain(key: key, hasOperationID: hasOperationID, serial: nextSerial, payload: make())
+            chains[key] = Chain(key: key, hasOperationID: true, serial: nextSerial, payload: make())
             nextSerial += 1
         }
         let before = chains[key]!.storedItems
         body(&chains[key]!)
         storedItems += chains[key]!.storedItems - before
-        return chains[key]!.serial
     }
 
     private mutating func remove(_ key: OperationKey) -> Chain? {

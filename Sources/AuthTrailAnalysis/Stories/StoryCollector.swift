@@ -5,7 +5,7 @@
 struct StoryCollector: InstallOrderedConsumer {
     let filter = EventFilter()
     static var readsLines: Bool { true }
-    private let chosen: [Int: StoryFinder.Match]
+    private let chosen: Set<Int>
     private let chosenKeys: Set<OperationKey>
     /// Lower-cased correlation id → serials of the chosen operations whose attempts carried it.
     private let byCorrelation: [String: [Int]]
@@ -15,7 +15,7 @@ struct StoryCollector: InstallOrderedConsumer {
     private var logsNotKept: [Int: Int] = [:]
 
     init(matches: [StoryFinder.Match]) {
-        chosen = Dictionary(uniqueKeysWithValues: matches.map { ($0.serial, $0) })
+        chosen = Set(matches.map(\.serial))
         chosenKeys = Set(matches.map(\.key))
         var byCorrelation: [String: [Int]] = [:]
         for match in matches {
@@ -81,7 +81,7 @@ struct StoryCollector: InstallOrderedConsumer {
 
     private mutating func takeClosed() {
         guard !tracker.closed.isEmpty else { return }
-        for chain in tracker.closed where chosen[chain.serial] != nil {
+        for chain in tracker.closed where chosen.contains(chain.serial) {
             if let draft = chain.payload { drafts[chain.serial] = draft }
         }
         tracker.closed.removeAll()
@@ -96,7 +96,7 @@ struct StoryCollector: InstallOrderedConsumer {
     mutating func flushOutOfRange(file: String) {}
     mutating func warn(_ line: String) {}
 
-    /// The stories, in the order of the matches given.
+    /// The stories, by serial.
     mutating func finish() -> [Int: OperationStory] {
         endInstall()
         var stories: [Int: OperationStory] = [:]

@@ -29,7 +29,9 @@ struct StoryDraft: Sendable {
             return
         }
         let duration = Self.checkedDuration(record)
-        let number = OperationTracker<Self>.checkedAttempt(record.attempt) ?? (story.attempts.count + 1)
+        // As the report numbers it (an attempt without a number sorts as 1, then by its end), so the waits and
+        // their Retry-After verdicts are the report's.
+        let number = OperationTracker<Self>.checkedAttempt(record.attempt) ?? 1
         let outcome = record.outcome ?? "unknown"
         var error: StoryError?
         if outcome != "success" || record.errorDomain != nil {

@@ -40,12 +40,14 @@ struct StoryFinder: InstallOrderedConsumer {
     let filter = EventFilter()
     let selection: StorySelection
     let limit: Int
-    private var tracker = OperationTracker<Probe>()
+    private var tracker: OperationTracker<Probe>
     private var found = Found()
 
-    init(selection: StorySelection, limit: Int) {
+    /// - Parameter limits: the report's (tests give smaller ones, as to `ReportBuilder`).
+    init(selection: StorySelection, limit: Int, limits: ReportBuilder.Limits = ReportBuilder.Limits()) {
         self.selection = selection
         self.limit = max(limit, 0)
+        tracker = OperationTracker(limits: limits)
     }
 
     mutating func segment(_ info: SegmentInfo, path: String) {}
@@ -65,7 +67,8 @@ struct StoryFinder: InstallOrderedConsumer {
             guard let time else { return }
             let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
             let hasOperationID = record.operationID != nil
-            let matches = selection.matches(key, hasOperationID: hasOperationID) && selection.matchesAttempt(record, time: time)
+            let matches =
+                selection.matches(key, hasOperationID: hasOperationID) && selection.matchesAttempt(record, time: time)
             tracker.end(
                 key, hasOperationID: hasOperationID, attempt: OperationTracker<Probe>.checkedAttempt(record.attempt),
                 outcome: record.outcome ?? "unknown", time: time, make: { Probe() }

@@ -20,9 +20,6 @@ package struct StorySelection: Sendable, Hashable {
 
     package init() {}
 
-    /// True when it selects every operation.
-    package var isEmpty: Bool { self == StorySelection() }
-
     func matches(_ key: OperationKey, hasOperationID: Bool) -> Bool {
         if !keys.isEmpty, !(hasOperationID && keys.contains(key)) { return false }
         if !installIDs.isEmpty, !installIDs.contains(key.installID) { return false }

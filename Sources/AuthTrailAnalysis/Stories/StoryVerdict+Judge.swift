@@ -15,19 +15,21 @@ extension StoryVerdict {
         if let wait = story.waits.first(where: { $0.honoursRetryAfter == false }),
             let retryAfter = wait.retryAfterSeconds
         {
-            let status = attempts.first { $0.number == wait.afterAttempt }?.error?.httpStatus.map { "\($0) " } ?? ""
+            let failure = attempts.first { $0.number == wait.afterAttempt }?.error
+            let status = failure?.httpStatus.map { "HTTP \($0) " } ?? "a failure "
+            let hint = ReportFormatting.milliseconds(Int64((retryAfter * 1000).rounded()))
             self.init(
                 finding: .retryAfterIgnored,
-                summary: "\(status)with Retry-After \(Self.seconds(retryAfter * 1000)) retried after "
-                    + "\(Self.seconds(Double(wait.milliseconds))): should have waited the Retry-After interval "
-                    + "before retrying")
+                summary: "\(status)with Retry-After \(hint) was retried after "
+                    + "\(ReportFormatting.milliseconds(wait.milliseconds)): should have waited the Retry-After "
+                    + "interval before retrying")
             return
         }
         if let storm = Self.storm(attempts, threshold: limits.operationStormAttempts, window: limits.stormWindow) {
             self.init(
                 finding: .retryStorm,
-                summary: "\(storm.count) attempts within \(Self.seconds(Double(storm.span))): a retry storm; should "
-                    + "back off exponentially with jitter, and not retry errors that need the user")
+                summary: "\(storm.count) attempts within \(ReportFormatting.milliseconds(storm.span)): a retry storm; "
+                    + "should back off exponentially with jitter, and not retry errors that need the user")
             return
         }
         if let challenge = attempts.firstIndex(where: {
@@ -65,9 +67,14 @@ extension StoryVerdict {
         }
         switch last.outcome {
         case "success":
-            let fellBack =
-                attempts.dropLast().contains { $0.kind == "silent" && $0.outcome == "failure" } && last.kind == "interactive"
-            if fellBack {
+            let silentFailed = attempts.dropLast().contains { $0.kind == "silent" && $0.outcome == "failure" }
+            let fellBack = silentFailed && last.kind == "interactive"
+            if fellBack, attempts.contains(where: { $0.error?.claimsChallenge == true }) {
+                self.init(
+                    finding: .fellBackToInteractive,
+                    summary: "a claims challenge needed the user; the interactive request succeeded, as MSAL "
+                        + "recommends (with the challenge's claims): nothing to fix")
+            } else if fellBack {
                 self.init(
                     finding: .fellBackToInteractive,
                     summary: "silent acquisition needed the user; the interactive fallback succeeded, as MSAL "
@@ -112,14 +119,5 @@ extension StoryVerdict {
         case let (name?, nil): name
         default: error.title
         }
-    }
-
-    /// `2 s`, `1.5 s`, `250 ms`, `3 min`.
-    static func seconds(_ milliseconds: Double) -> String {
-        if abs(milliseconds) < 1000 { return "\(Int(milliseconds.rounded())) ms" }
-        let seconds = milliseconds / 1000
-        if abs(seconds) >= 120 { return "\(Int((seconds / 60).rounded())) min" }
-        let rounded = (seconds * 10).rounded() / 10
-        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
     }
 }

@@ -7,7 +7,7 @@ package struct StoryVerdict: Sendable, Hashable {
     package enum Finding: String, Sendable, Hashable, CaseIterable {
         /// A retry came sooner than the Retry-After of the failure before it.
         case retryAfterIgnored = "retry_after_ignored"
-        /// Operation storm: `StoryVerdict.stormAttempts` or more attempts started within a minute.
+        /// An operation storm, as the report defines it (`ReportBuilder.Limits`: 5 attempts starting within 60 s).
         case retryStorm = "retry_storm"
         /// A claims challenge was not answered by an interactive request that passes the claims.
         case claimsNotPassed = "claims_not_passed"
@@ -34,9 +34,4 @@ package struct StoryVerdict: Sendable, Hashable {
     package var summary: String
 
     package static let unknown = StoryVerdict(finding: .unknown, summary: "no attempt")
-
-    /// An operation storm, as the report defines it (`retries.operation_storms`): this many attempts starting
-    /// within `stormWindow` milliseconds.
-    package static let stormAttempts = 5
-    package static let stormWindow: Int64 = 60_000
 }

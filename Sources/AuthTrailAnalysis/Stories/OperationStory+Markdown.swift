@@ -1,0 +1,36 @@
+import Foundation
+
+extension StoryCollection {
+    /// The stories as Markdown: per operation a heading, the verdict and a timeline table.
+    package func renderMarkdown() -> String {
+        func cell(_ text: String) -> String {
+            text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        }
+        var out = "# Operation stories\n\n"
+        for story in stories {
+            out += "## Operation `\(story.operationID ?? "(no operation id)")` on install `\(story.installID)`\n\n"
+            out += "\(ReportTime.string(story.start)) → \(ReportTime.string(story.end))\n\n"
+            out += "**Verdict:** \(cell(story.verdict.summary))\n\n"
+            out += "| time | event | details |\n|---|---|---|\n"
+            for entry in story.timeline {
+                switch entry {
+                case .attempt(let attempt):
+                    let details = (attempt.error?.lines ?? []).map(cell).joined(separator: "<br>")
+                    let what = cell(OperationStory.describe(attempt))
+                    out += "| \(story.clock(attempt.start)) | \(what) | \(details) |\n"
+                case .wait(let wait):
+                    out += "| \(story.clock(wait.from)) | \(cell(OperationStory.describe(wait))) | |\n"
+                case .log(let line, _):
+                    let time = line.time.map(story.clock) ?? "(no time)"
+                    let label = [line.source ?? "log", line.severity].compactMap { $0 }.joined(separator: " ")
+                    out += "| \(time) | \(cell(label)) | \(cell(line.message)) |\n"
+                }
+            }
+            if story.attemptsNotKept > 0 { out += "\n\(story.attemptsNotKept) more attempts not shown.\n" }
+            if story.logsNotKept > 0 { out += "\n\(story.logsNotKept) more log lines not shown.\n" }
+            out += "\n"
+        }
+        out += footer + "\n"
+        return out
+    }
+}
