@@ -27,10 +27,13 @@ struct AttemptTimeline: Sendable {
     /// The bucket width in minutes for the range seen so far: the smallest of `widths` that fits the range in 60
     /// buckets; for ranges over 420 days, whole weeks (whole steps once more than 10,000 weeks hold an attempt).
     /// Always a multiple of `step`.
-    private var width: Int64 {
+    private var width: Int64 { Self.width(first: first, last: last, step: step) }
+
+    /// `width` for a range of minutes and a counting step (also used by `PatternTimelines`).
+    static func width(first: Int64, last: Int64, step: Int64) -> Int64 {
         let span = last - first + 1
-        if let width = Self.widths.first(where: { (span + $0 - 1) / $0 <= 60 }) { return width }
-        let unit = max(Self.widths[Self.widths.count - 1], step)
+        if let width = widths.first(where: { (span + $0 - 1) / $0 <= 60 }) { return width }
+        let unit = max(widths[widths.count - 1], step)
         return ((span + 59) / 60 + unit - 1) / unit * unit
     }
 

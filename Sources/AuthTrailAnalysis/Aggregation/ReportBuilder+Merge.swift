@@ -31,6 +31,7 @@ extension ReportBuilder {
         breakdowns.merge(other.breakdowns)
         latency.merge(other.latency)
         timeline.merge(other.timeline)
+        drillDown.merge(other.drillDown)
 
         report.retries.add(other.report.retries)
         attemptsPerOperation.merge(other.attemptsPerOperation, uniquingKeysWith: +)

@@ -49,6 +49,7 @@ package struct ReportBuilder: LogConsumer {
     var breakdowns = BreakdownTables()
     var latency = LatencyTable()
     var timeline = AttemptTimeline()
+    var drillDown = DrillDownAggregates()
     private var chains: [ChainKey: OperationChain] = [:]
     /// Attempts and pending starts stored over all open chains.
     private var storedItems = 0
@@ -291,6 +292,7 @@ package struct ReportBuilder: LogConsumer {
             PatternKey(domain: $0, code: record.errorCode, subcode: record.errorSubcode)
         }
         breakdowns.add(record, failed: failed, pattern: patternKey)
+        drillDown.add(record, time: time, kind: kind, outcome: outcome, duration: duration, pattern: patternKey)
         if outcome != "success", record.errorDomain != nil || !record.stsErrorCodes.isEmpty {
             erroredAttempts += 1
             let status = checkedStatus(record.httpStatus)
@@ -623,6 +625,7 @@ package struct ReportBuilder: LogConsumer {
         report.timeline = timeline.timeline
         report.health.outOfRangeValues = outOfRangeValues > 0 ? outOfRangeValues : nil
         report.health.warnings += boundWarnings(report)
+        drillDown.apply(to: &report)
         return report
     }
 

@@ -1,159 +1,138 @@
-import Foundation
-
 extension Report {
-    /// The bar colours of the three charts (the screenshot test looks for them).
-    package static let chartColours = (failureRate: "#e8590c", patterns: "#1c7ed6", attempts: "#2f9e44")
+    /// Patterns (and as many AADSTS codes) whose example operations the HTML report draws; the JSON lists the
+    /// examples of every pattern.
+    package static let htmlTimelinePatterns = 50
 
-    /// The report as one self-contained HTML page: inline CSS and SVG charts (failure rate over time, top failure
-    /// patterns, attempts per operation) and the same tables as the text form. No scripts, no external assets.
+    /// The report as one self-contained HTML page (inline style, script and SVG; nothing loaded from elsewhere):
+    /// charts, the tables of the text form (sortable and filterable in the page), and no operation timelines.
     public func renderHTML() -> String {
-        var body = "<h1>AuthTrail report</h1>\n<p class=\"headline\">\(escape(headline))</p>\n"
-        if !input.filters.isEmpty { body += "<p>Filters: \(escape(input.filters.joined(separator: "; ")))</p>\n" }
-        body += "<section class=\"charts\">\n"
-        body += chart(
-            id: "failure-rate", title: "Failure rate over time (\(timeline.bucketSeconds / 60) min buckets)",
-            bars: timeline.buckets.map {
-                (
-                    label: String($0.start.prefix(16)), value: $0.failureRate,
-                    text: ReportFormatting.percent($0.failureRate)
-                )
-            },
-            colour: Self.chartColours.failureRate, maximum: 1)
-        body += horizontalChart(
-            id: "top-patterns", title: "Top failure patterns",
-            bars: patterns.prefix(10).map { pattern in
-                let name = [
-                    pattern.domain, pattern.code.map(String.init), pattern.codeName, pattern.subcode.map(String.init),
-                ]
-                .compactMap { $0 }.joined(separator: " ")
-                return (label: name, value: Double(pattern.count), text: "\(pattern.count)")
-            },
-            colour: Self.chartColours.patterns)
-        body += chart(
-            id: "attempts-histogram", title: "Attempts per operation",
-            bars: retries.attemptsHistogram.map {
-                (label: "\($0.attempts)", value: Double($0.operations), text: "\($0.operations)")
-            },
-            colour: Self.chartColours.attempts, maximum: nil)
-        body += "</section>\n"
-        for section in sections {
-            body += "<section>\n<h2>\(escape(section.title))</h2>\n"
-            if !section.summary.isEmpty {
-                body += "<ul>\n" + section.summary.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
-            }
-            guard !section.header.isEmpty else {
-                body += "</section>\n"
-                continue
-            }
-            if section.rows.isEmpty {
-                body += "<p>None.</p>\n</section>\n"
-                continue
-            }
-            body +=
-                "<table>\n<tr>"
-                + section.header.enumerated().map { index, cell in
-                    "<th\(section.numeric.contains(index) ? " class=\"n\"" : "")>\(escape(cell))</th>"
-                }.joined() + "</tr>\n"
-            for row in section.rows {
-                body +=
-                    "<tr>"
-                    + row.enumerated().map { index, cell in
-                        "<td\(section.numeric.contains(index) ? " class=\"n\"" : "")>\(escape(cell))</td>"
-                    }.joined() + "</tr>\n"
-            }
-            body += "</table>\n</section>\n"
+        renderHTML(timelines: OperationTimelines(unavailableReason: "this page was rendered without them."))
+    }
+
+    /// The operations whose timelines the HTML report draws: the examples of the first `htmlTimelinePatterns`
+    /// patterns and AADSTS codes, the Retry-After violations and the operation storms; in that order, each key once,
+    /// with a time within the operation (a key whose operation closed and began again names two operations).
+    package var timelineOperations: [(installID: String, operationID: String, at: String)] {
+        var seen = Set<String>()
+        var result: [(installID: String, operationID: String, at: String)] = []
+        func add(_ install: String, _ operation: String?, _ time: String) {
+            guard let operation, !operation.isEmpty, seen.insert(OperationTimelines.key(install, operation)).inserted
+            else { return }
+            result.append((install, operation, time))
         }
+        for pattern in patterns.prefix(Self.htmlTimelinePatterns) + stsPatterns.prefix(Self.htmlTimelinePatterns) {
+            for example in pattern.examples ?? [] { add(example.installID, example.operationID, example.failedAt) }
+        }
+        for violation in retries.retryAfter.examples {
+            add(violation.installID, violation.operationID, violation.failedAt)
+        }
+        for storm in retries.operationStorms.examples { add(storm.installID, storm.operationID, storm.start) }
+        return result
+    }
+
+    /// The report as one self-contained HTML page, with the swimlanes of `timelines` (`timelineOperations`).
+    package func renderHTML(timelines: OperationTimelines) -> String {
+        let groups = htmlTimelineGroups(timelines)
+        let sections = self.sections
+        var body = "<a class=\"skip-link\" href=\"#main\">Skip to the report</a>\n<main id=\"main\">\n"
+        body += "<h1>AuthTrail report</h1>\n<p class=\"headline\">\(HTMLText.escape(headline))</p>\n"
+        if !input.filters.isEmpty {
+            body += "<p>Report filters: \(HTMLText.escape(input.filters.joined(separator: "; ")))</p>\n"
+        }
+        body += htmlContents(sections)
+        body += htmlFilterControls()
+        body += "<p class=\"print-only note\">Printed in full: the page's filters and sorting do not apply.</p>\n"
+        body += htmlCharts(patternTargets: groups.patternTargets)
+        body += htmlSections(sections, groups: groups)
+        body += "<section id=\"timelines\" aria-labelledby=\"timelines-h\">\n"
+        body += "<h2 id=\"timelines-h\">Operation timelines</h2>\n"
+        body += "<p>Up to \(ExampleOperations.limit) example operations per failure pattern (the earliest), for the "
+        body += "first \(Self.htmlTimelinePatterns) patterns and AADSTS codes, and the operations of each Retry-After "
+        body += "violation and operation storm listed above. Each lane is one operation, its time axis starting at its "
+        body += "first attempt; lanes of one group share the scale.</p>\n"
+        if let reason = timelines.unavailableReason {
+            body += "<p class=\"note\" id=\"timelines-unavailable\">Timelines are unavailable: "
+            body += "\(HTMLText.escape(reason))</p>\n"
+        } else {
+            body += HTMLSwimlanes.legend
+            body += groups.html.isEmpty ? "<p>No example operations.</p>\n" : groups.html
+        }
+        body += "</section>\n</main>\n"
         return """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>AuthTrail report</title>
             <style>
-            body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 24px; color: #212529; }
-            table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
-            th, td { border-bottom: 1px solid #dee2e6; padding: 4px 8px; text-align: left; }
-            th { background: #f1f3f5; }
-            .n { text-align: right; font-variant-numeric: tabular-nums; }
-            .charts { display: flex; flex-wrap: wrap; gap: 24px; }
-            figure { margin: 0; }
-            figcaption { font-weight: 600; margin-bottom: 4px; }
-            svg text { font-size: 11px; fill: #495057; }
+            \(HTMLPageAssets.style)
             </style>
             </head>
             <body>
-            \(body)</body>
+            \(body)<script>
+            \(HTMLPageAssets.script)
+            </script>
+            </body>
             </html>
 
             """
     }
 
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    private func htmlContents(_ sections: [ReportSection]) -> String {
+        var html = "<nav aria-label=\"Contents\"><ul>"
+        for (index, section) in sections.enumerated() {
+            html += "<li><a href=\"#s\(index)\">\(HTMLText.escape(section.title))</a></li>"
+        }
+        return html + "<li><a href=\"#timelines\">Operation timelines</a></li></ul></nav>\n"
     }
 
-    private func format(_ value: Double) -> String { String(format: "%.1f", value) }
-
-    /// A vertical bar chart.
-    private func chart(
-        id: String, title: String, bars: [(label: String, value: Double, text: String)], colour: String,
-        maximum: Double?
-    ) -> String {
-        let width = 560.0
-        let height = 260.0
-        let left = 40.0
-        let bottom = 60.0
-        let top = 16.0
-        let top_ = maximum ?? max(bars.map(\.value).max() ?? 1, 1)
-        let slot = (width - left - 8) / Double(max(bars.count, 1))
-        var svg = "<figure><figcaption>\(escape(title))</figcaption>\n"
-        svg +=
-            "<svg id=\"\(id)\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">"
-        svg += "<title>\(escape(title))</title>"
-        svg +=
-            "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - 4)\" y2=\"\(height - bottom)\" stroke=\"#adb5bd\"/>"
-        svg += "<text x=\"2\" y=\"\(top + 4)\">\(escape(maximum == 1 ? "100%" : String(Int(top_))))</text>"
-        svg += "<text x=\"2\" y=\"\(height - bottom)\">0</text>"
-        let labelEvery = max(1, bars.count / 8)
-        for (index, bar) in bars.enumerated() {
-            let barHeight = (height - bottom - top) * min(bar.value / top_, 1)
-            let x = left + Double(index) * slot + slot * 0.1
-            svg +=
-                "<rect x=\"\(format(x))\" y=\"\(format(height - bottom - barHeight))\" width=\"\(format(slot * 0.8))\" "
-            svg +=
-                "height=\"\(format(barHeight))\" fill=\"\(colour)\"><title>\(escape(bar.label)): \(escape(bar.text))</title></rect>"
-            if index % labelEvery == 0 {
-                svg +=
-                    "<text x=\"\(format(x))\" y=\"\(format(height - bottom + 14))\" transform=\"rotate(30 \(format(x)) \(format(height - bottom + 14)))\">"
-                svg += "\(escape(bar.label))</text>"
+    /// The filter bar (shown only when scripts run, as only they make it work).
+    private func htmlFilterControls() -> String {
+        func select(_ key: String, _ label: String, _ all: String, _ options: [(value: String, text: String)]) -> String
+        {
+            var html = "<label for=\"filter-\(key)\">\(label)<select id=\"filter-\(key)\">"
+            html += "<option value=\"\">\(all)</option>"
+            for option in options {
+                html += "<option value=\"\(HTMLText.escape(option.value))\">\(HTMLText.escape(option.text))</option>"
             }
+            return html + "</select></label>"
         }
-        return svg + "</svg></figure>\n"
+        let bucketMilliseconds = Int64(timeline.bucketSeconds) * 1000
+        let starts = timeline.buckets.compactMap { ReportTime.parse($0.start) }
+        var html = "<form class=\"filters\" role=\"search\" aria-label=\"Filter the tables and timelines\" "
+        html += "onsubmit=\"return false\">"
+        html += select(
+            "pattern", "Failure pattern", "All patterns",
+            patterns.filter { $0.foldedValues == nil && $0.domain != nil }.map {
+                (Self.patternKeyText($0), Self.patternLabel($0))
+            })
+        html += select("kind", "Kind", "All kinds", kinds.filter { $0.foldedValues == nil }.map { ($0.kind, $0.kind) })
+        let versions =
+            breakdowns.first { $0.dimension == "app.version" }?.values.filter { $0.foldedValues == nil } ?? []
+        html += select("app", "App version", "All versions", versions.map { ($0.value, $0.value) })
+        html += select("from", "From", "The start", starts.map { (ReportTime.string($0), ReportTime.string($0)) })
+        html += select(
+            "to", "Until", "The end",
+            starts.map { (ReportTime.string($0 + bucketMilliseconds), ReportTime.string($0 + bucketMilliseconds)) })
+        // "Until" is exclusive (`from < until` in the script), "from" inclusive.
+        html += "<button type=\"button\" id=\"filter-reset\">Clear filters</button>"
+        html += "<p id=\"filter-summary\" class=\"note\" aria-live=\"polite\"></p>"
+        html +=
+            "</form>\n<p class=\"note filter-help\">A filter hides the rows and timelines that say what it asks: the pattern, in failure "
+        html +=
+            "patterns, breakdowns and timelines; the kind, in kinds, latency and timelines; the app version, in the "
+        html += "app.version breakdown, patterns and their timelines; the time, in patterns (first to last seen), "
+        html += "violations, storms, the failure-rate table and timelines. Other rows stay.</p>\n"
+        return html
     }
 
-    /// A horizontal bar chart with labels on the left.
-    private func horizontalChart(
-        id: String, title: String, bars: [(label: String, value: Double, text: String)], colour: String
-    ) -> String {
-        let width = 560.0
-        let row = 22.0
-        let labelWidth = 300.0
-        let height = max(row * Double(bars.count) + 8, 40)
-        let top = max(bars.map(\.value).max() ?? 1, 1)
-        var svg = "<figure><figcaption>\(escape(title))</figcaption>\n"
-        svg +=
-            "<svg id=\"\(id)\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">"
-        svg += "<title>\(escape(title))</title>"
-        for (index, bar) in bars.enumerated() {
-            let y = 4 + Double(index) * row
-            let barWidth = (width - labelWidth - 50) * bar.value / top
-            svg += "<text x=\"0\" y=\"\(format(y + 14))\">\(escape(String(bar.label.prefix(48))))</text>"
-            svg +=
-                "<rect x=\"\(labelWidth)\" y=\"\(format(y + 2))\" width=\"\(format(barWidth))\" height=\"\(format(row - 6))\" fill=\"\(colour)\"/>"
-            svg += "<text x=\"\(format(labelWidth + barWidth + 4))\" y=\"\(format(y + 14))\">\(escape(bar.text))</text>"
-        }
-        if bars.isEmpty { svg += "<text x=\"0\" y=\"20\">No failures.</text>" }
-        return svg + "</svg></figure>\n"
+    /// `PatternKey.text` of a pattern row: what the pattern filter matches.
+    static func patternKeyText(domain: String, code: Int?, subcode: Int?) -> String {
+        PatternKey(domain: domain, code: code, subcode: subcode).text
+    }
+
+    static func patternKeyText(_ pattern: FailurePattern) -> String {
+        patternKeyText(domain: pattern.domain ?? "", code: pattern.code, subcode: pattern.subcode)
     }
 }

@@ -76,6 +76,17 @@ public struct Report: Sendable, Codable, Hashable {
         /// On the `otherLabel` row only: how many distinct groups (or AADSTS codes) it gathers (an estimate above
         /// 65,536).
         public var foldedValues: Int?
+        /// Up to `ExampleOperations.limit` operations with an attempt of this pattern, earliest first (the HTML
+        /// report draws their timelines); absent when none had an install id, an operation id and a time.
+        public var examples: [OperationExample]?
+    }
+
+    /// An operation that shows a failure pattern: where to find its story.
+    public struct OperationExample: Sendable, Codable, Hashable {
+        public var installID: String
+        public var operationID: String
+        /// The end of the operation's earliest attempt with the pattern.
+        public var failedAt: String
     }
 
     /// How apps retried: chains of attempts sharing an `operation.id` on one install.
@@ -187,12 +198,32 @@ public struct Report: Sendable, Codable, Hashable {
         /// On the `otherLabel` row only: how many distinct (kind, outcome) pairs it gathers (an estimate above
         /// 65,536).
         public var foldedValues: Int?
+        /// The same durations counted in fixed buckets (`LatencyBuckets.lowerBounds`), for the latency chart.
+        public var buckets: [LatencyBucket]?
+    }
+
+    /// Durations from `fromMilliseconds` (inclusive) to the next bucket's lower bound.
+    public struct LatencyBucket: Sendable, Codable, Hashable {
+        public var fromMilliseconds: Int64
+        public var count: Int
     }
 
     /// Attempts and failures per time bucket, the bucket chosen so the range fits in at most 60 buckets.
     public struct Timeline: Sendable, Codable, Hashable {
         public var bucketSeconds = 60
         public var buckets: [TimeBucket] = []
+        /// The top failure patterns (the first rows of `patterns`, at most `PatternTimelines.charted`) per bucket;
+        /// absent when there are none.
+        public var patterns: [PatternSeries]?
+    }
+
+    /// One failure pattern's errored attempts per timeline bucket, aligned with `Timeline.buckets`.
+    public struct PatternSeries: Sendable, Codable, Hashable {
+        public var domain: String
+        public var code: Int?
+        public var codeName: String?
+        public var subcode: Int?
+        public var counts: [Int]
     }
 
     public struct TimeBucket: Sendable, Codable, Hashable {

@@ -85,7 +85,7 @@ struct ReportCommand: ParsableCommand {
                 width: width ?? (toTerminal ? TerminalWidth.ofStandardOutput : nil))
         case .markdown: text = report.renderMarkdown()
         case .json: text = report.renderJSON()
-        case .html: text = report.renderHTML()
+        case .html: text = report.renderHTML(timelines: htmlTimelines(report))
         }
         if let output {
             do {
@@ -102,6 +102,19 @@ struct ReportCommand: ParsableCommand {
             printError("authtrail: no AuthTrail events in \(paths.joined(separator: " "))")
             throw ExitStatus.dataError
         }
+    }
+}
+
+extension ReportCommand {
+    /// The stories of the operations the HTML report draws, read from the inputs a second time; standard input
+    /// cannot be read twice, so the page then says the timelines are unavailable.
+    func htmlTimelines(_ report: Report) -> OperationTimelines {
+        guard !paths.contains("-") else {
+            return OperationTimelines(
+                unavailableReason: "the report was read from standard input, which cannot be read a second time; "
+                    + "give the files or folders as arguments to see them.")
+        }
+        return OperationTimelines.collect(paths: paths, for: report)
     }
 }
 

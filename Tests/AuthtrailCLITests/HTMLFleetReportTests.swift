@@ -1,0 +1,64 @@
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+/// The HTML report of a generated fleet (two app versions, Retry-After violations, storms): bounded in size, and its
+/// violations and storms lead to their timelines.
+@Suite("the HTML report of a fleet stays small and leads from violations and storms to their timelines")
+struct HTMLFleetReportTests {
+    /// Installs in the fleet: thousands of operations, more than a page could draw.
+    static let installs = 400
+    /// The bound the page must stay under: 236 KB measured at 400 installs (over 2,000 operations). Its size follows the
+    /// number of patterns (at most 3 example operations each, for the first 50), violations and storms drawn (10
+    /// each), not the number of installs.
+    static let maximumBytes = 400_000
+
+    @Test("the page stays under the bound, and the app-version filter, violations and storms work")
+    func fleet() throws {
+        let fleet = try GeneratedFleet(installs: Self.installs)
+        defer { fleet.remove() }
+        let html = fleet.directory.path + "/report.html"
+        let report = try ProcessRunner.authtrail(["report", "--format", "html", "-o", html, fleet.directory.path])
+        #expect(report.status == 0, "\(report.standardError.suffix(500))")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: html)[.size] as? Int)
+        #expect(size < Self.maximumBytes, "\(size) bytes")
+        let json = try #require(
+            try JSONSerialization.jsonObject(
+                with: ProcessRunner.authtrail(["report", "--format", "json", fleet.directory.path]).standardOutput)
+                as? [String: Any])
+        let retries = try #require(json["retries"] as? [String: Any])
+        let operations = try #require(retries["operations"] as? Int)
+        #expect(operations > 2_000, "a fleet of \(operations) operations")
+
+        let dom = try HTMLReportInteractionTests.dumpDOM("file://\(html)#app=4.1&selftest")
+        // The app.version breakdown: rows of 4.0 hide, rows of 4.1 stay.
+        let versions = HTMLReportInteractionTests.rows("t-failures-by-app-version", in: dom)
+        #expect(versions.count > 2)
+        var version = ""
+        for row in versions {
+            if !row.cells[0].isEmpty { version = row.cells[0] }
+            #expect(row.tag.contains(" hidden") == (version != "4.1"), "\(version): \(row.cells)")
+        }
+
+        // Each Retry-After violation links to a lane that marks the violated hint.
+        let violations = try #require((retries["retry_after"] as? [String: Any])?["examples"] as? [[String: Any]])
+        #expect(!violations.isEmpty)
+        let rows = HTMLReportInteractionTests.rows("t-retry-after-violations", in: dom)
+        #expect(rows.count == violations.count)
+        for (index, violation) in violations.enumerated() {
+            #expect(rows[index].markup.contains("<a href=\"#tl-v\(index)\">"))
+            let group = try #require(HTMLReportInteractionTests.element("tl-v\(index)", tag: "section", in: dom))
+            #expect(group.contains(violation["operation_id"] as? String ?? "?"))
+            #expect(group.contains("<g class=\"retry-after violated\">"), "violation \(index)")
+        }
+        // Each operation storm links to a lane with at least as many bars as the storm's attempts.
+        let storms = try #require((retries["operation_storms"] as? [String: Any])?["examples"] as? [[String: Any]])
+        #expect(!storms.isEmpty)
+        for (index, storm) in storms.enumerated() {
+            let group = try #require(HTMLReportInteractionTests.element("tl-o\(index)", tag: "section", in: dom))
+            let bars = HTMLReportInteractionTests.matches(#"<rect class="attempt "#, in: group).count
+            #expect(bars >= storm["attempts"] as? Int ?? .max, "storm \(index): \(bars) bars")
+        }
+        #expect(dom.contains("data-clipped-names=\"0\""))
+    }
+}
