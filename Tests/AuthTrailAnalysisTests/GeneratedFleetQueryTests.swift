@@ -43,7 +43,9 @@ extension SuiteTrait where Self == SharedGeneratedFleet {
 // 3,000 installs, two processes each: 6,000 segments and about 95,000 events, past the ~2,000 files from which
 // `union_by_name` ran out of memory; a third of them re-packed by `zstd` without their metadata frames.
 // `authtrail-bench fleet` runs 4,000. The time goes into writing the fleet and into each engine's per-file cost.
-@Suite("on a generated fleet of 3,000 installs, SQL and the report agree", .generatedFleet(installs: 3_000))
+@Suite(
+    "on a generated fleet of 3,000 installs, SQL and the report agree", .generatedFleet(installs: 3_000),
+    .disabled(if: Sanitizers.active != nil, Comment(rawValue: Sanitizers.uninstrumentedEnginesReason)))
 struct GeneratedFleetQueryTests {
     @Test("every query of docs/FLEET.md, in DuckDB and in ClickHouse, equals the report's table")
     func queriesAgree() throws {
