@@ -180,13 +180,13 @@ package final class SegmentWriter {
         if durable { try SystemCalls.synchronize(descriptor) }
     }
 
-    /// Takes the file's lock, waiting up to about 200 ms for another process's sealing or retention pass to let go,
-    /// and checks that the path still names this file.
+    /// Takes the file's lock, waiting up to a second for another process's sealing or retention pass to let go (a
+    /// pass takes milliseconds, but its process may not be scheduled while it holds the lock), and checks that the
+    /// path still names this file. Only the writer thread waits, never the app's.
     private func lockForWriting() throws {
-        var attempts = 0
+        let deadline = ContinuousClock.now + .seconds(1)
         while try !SystemCalls.tryLockExclusive(descriptor) {
-            attempts += 1
-            guard attempts < 100 else { throw SegmentTaken(path: path, deleted: false) }
+            guard ContinuousClock.now < deadline else { throw SegmentTaken(path: path, deleted: false) }
             Thread.sleep(forTimeInterval: 0.002)
         }
         if isReplaced {
