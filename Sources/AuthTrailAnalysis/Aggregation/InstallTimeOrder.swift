@@ -59,7 +59,6 @@ package struct InstallTimeOrder: LogConsumer {
     package init(_ builder: ReportBuilder) { self.builder = builder }
 
     package static var stringFields: LogRecord.StringFields { ReportBuilder.stringFields }
-    package static var readsSegmentInfo: Bool { false }
 
     /// Installs whose events wait for their turn, read from files holding several installs.
     package var deferredInstalls: [String] { Array(deferred.keys) }

@@ -3,8 +3,7 @@ package protocol LogConsumer {
     /// The optional string fields this consumer reads; the others may be left nil. All of them unless it says less.
     static var stringFields: LogRecord.StringFields { get }
     /// Whether this consumer reads metadata frames (`segment(_:path:)`, `InputSummary.segments`); true unless it
-    /// says otherwise. The report does not: parsing each frame's JSON cost about 5 % of a report on the fleet layout
-    /// (12,000 small segments), where `InputOrder.plan` has parsed the frame once already.
+    /// says otherwise. When false, the reader skips parsing their JSON.
     static var readsSegmentInfo: Bool { get }
     /// A segment's or bundle's metadata frame; events after it belong to that segment.
     mutating func segment(_ info: SegmentInfo, path: String)
