@@ -16,7 +16,8 @@ extension Report {
     ) -> (report: Report, problems: [InputFiles.Problem]) {
         let expanded = InputFiles.expand(paths)
         var problems = expanded.problems
-        let plan = InputOrder.plan(expanded.files)
+        let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let plan = InputOrder.plan(expanded.files, threads: threads)
         var mixed = InstallTimeOrder(ReportBuilder(filter: filter))
         var reader = SegmentReader()
         for file in plan.mixed {
@@ -25,8 +26,7 @@ extension Report {
         let deferred = mixed.takeDeferred()
         var (builder, releasedEarly) = mixed.finishCounting()
         let shards = ReportShards(plan.installs, deferredInstalls: deferred.installs)
-        let counted = shards.count(
-            filter: filter, deferred: deferred, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        let counted = shards.count(filter: filter, deferred: deferred, threads: threads)
         builder.merge(counted.builder)
         problems += counted.problems
         return (InstallTimeOrder<ReportBuilder>.finish(&builder, releasedEarly: releasedEarly + counted.releasedEarly), problems)

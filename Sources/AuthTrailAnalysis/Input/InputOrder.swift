@@ -1,3 +1,7 @@
+import AuthTrail
+import Dispatch
+import Foundation
+
 /// Orders input files so each device's segments are read together and in the order they were written, and groups
 /// them by install for the report, which merges each install's files in time order (`InstallTimeOrder`).
 package enum InputOrder {
@@ -33,14 +37,16 @@ package enum InputOrder {
     package static func sorted(_ files: [String]) -> [String] { plan(files).files }
 
     /// The files grouped by install, as `sorted(_:)` orders them.
-    package static func plan(_ files: [String]) -> Plan {
+    /// - Parameter threads: how many files' start keys are read at once; nil for one per active processor.
+    package static func plan(_ files: [String], threads: Int? = nil) -> Plan {
+        let keys = startKeys(files, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         var segments: [(key: SegmentReader.StartKey, path: String)] = []
         var plan = Plan()
         var stdin: [String] = []
-        for path in files {
+        for (path, key) in zip(files, keys) {
             if path == "-" {
                 stdin.append(path)
-            } else if let key = SegmentReader.startKey(path: path) {
+            } else if let key {
                 segments.append((key, path))
             } else {
                 plan.mixed.append(path)
@@ -60,5 +66,21 @@ package enum InputOrder {
         }
         plan.mixed += stdin
         return plan
+    }
+
+    /// `SegmentReader.startKey` of each file, in order, read on up to `threads` threads: on the fleet layout
+    /// (12,000 small segments) opening and parsing each file's metadata frame before reading it was about 8 % of
+    /// a report's CPU time, all on one thread before the counting on every core starts.
+    private static func startKeys(_ files: [String], threads: Int) -> [SegmentReader.StartKey?] {
+        let threads = max(1, min(threads, files.count / 64))
+        guard threads > 1 else { return files.map { SegmentReader.startKey(path: $0) } }
+        let keys = Locked([SegmentReader.StartKey?](repeating: nil, count: files.count))
+        // Contiguous slices, one per thread; each writes its slice's keys once, at the end.
+        DispatchQueue.concurrentPerform(iterations: threads) { slice in
+            let range = (files.count * slice / threads)..<(files.count * (slice + 1) / threads)
+            let found = files[range].map { SegmentReader.startKey(path: $0) }
+            keys.withLock { $0.replaceSubrange(range, with: found) }
+        }
+        return keys.withLock { $0 }
     }
 }

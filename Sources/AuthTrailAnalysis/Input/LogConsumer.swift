@@ -2,6 +2,9 @@
 package protocol LogConsumer {
     /// The optional string fields this consumer reads; the others may be left nil. All of them unless it says less.
     static var stringFields: LogRecord.StringFields { get }
+    /// Whether this consumer reads metadata frames (`segment(_:path:)`, `InputSummary.segments`); true unless it
+    /// says otherwise. When false, the reader skips parsing their JSON.
+    static var readsSegmentInfo: Bool { get }
     /// A segment's or bundle's metadata frame; events after it belong to that segment.
     mutating func segment(_ info: SegmentInfo, path: String)
     /// One event and its line as written (without the newline; valid only during the call).
@@ -10,4 +13,5 @@ package protocol LogConsumer {
 
 extension LogConsumer {
     package static var stringFields: LogRecord.StringFields { .all }
+    package static var readsSegmentInfo: Bool { true }
 }

@@ -127,6 +127,7 @@ public struct SegmentReader {
         /// Read once: looked up per line, the consumer's static property cost a generic metadata lookup each time
         /// when the consumer's type lives in another module.
         let fields = Consumer.stringFields
+        let readsSegmentInfo = Consumer.readsSegmentInfo
 
         init(
             summary: InputSummary, consumer: UnsafeMutablePointer<Consumer>, memory: UnsafeMutablePointer<ScannerMemory>
@@ -138,7 +139,9 @@ public struct SegmentReader {
 
         mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
             sawFrameOrLine = true
-            guard variant == SkippableFrame.authTrailVariant, let info = SegmentInfo(payload: payload) else { return }
+            guard variant == SkippableFrame.authTrailVariant, readsSegmentInfo,
+                let info = SegmentInfo(payload: payload)
+            else { return }
             summary.segments.append(info)
             consumer.pointee.segment(info, path: summary.path)
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthTrail
 import AuthTrailAnalysis
 import AuthTrailTestSupport
+import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -40,10 +41,16 @@ struct ReportBenchmark: ParsableCommand {
     @Flag(help: "Skip the zstdcat | jq anchor (slow: about 45 MB/s).")
     var skipJq = false
 
-    @Option(help: "Only time this measurement, `--runs` times, printing each run (for a profiler): group-by or report.")
+    @Option(
+        help: """
+            Only time this measurement, `--runs` times, printing each run (for a profiler): group-by, \
+            group-by-all-threads or report.
+            """)
     var profile: Profile?
 
-    enum Profile: String, ExpressibleByArgument { case groupBy = "group-by", report }
+    enum Profile: String, ExpressibleByArgument {
+        case groupBy = "group-by", groupByAllThreads = "group-by-all-threads", report
+    }
 
     func run() throws {
         let layout = segmentBytes.map { "-\(devices)d-\($0)b" } ?? ""
@@ -66,11 +73,35 @@ struct ReportBenchmark: ParsableCommand {
             _ = InputReader.read(paths: [folder], into: &groupBy)
             return groupBy
         }
+        // The same group-by on every core, as DuckDB runs it: files decode independently, so each thread takes the
+        // next file, counts into its own table, and the tables are added up at the end (counts do not depend on
+        // the order).
+        let threads = ProcessInfo.processInfo.activeProcessorCount
+        func groupByAllThreadsOnce() -> GroupByConsumer {
+            let files = InputFiles.expand([folder]).files
+            let next = Locked(0)
+            let total = Locked(GroupByConsumer())
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                var groupBy = GroupByConsumer()
+                var reader = SegmentReader()
+                while true {
+                    let index = next.withLock { next in
+                        defer { next += 1 }
+                        return next
+                    }
+                    guard index < files.count else { break }
+                    _ = try? reader.read(path: files[index], into: &groupBy)
+                }
+                total.withLock { $0.add(groupBy) }
+            }
+            return total.withLock { $0 }
+        }
         if let profile {
             for _ in 0..<max(runs, 1) {
                 let seconds = try Self.time {
                     switch profile {
                     case .groupBy: _ = groupByOnce()
+                    case .groupByAllThreads: _ = groupByAllThreadsOnce()
                     case .report: _ = Report.build(paths: [folder])
                     }
                 }
@@ -87,14 +118,21 @@ struct ReportBenchmark: ParsableCommand {
         // Interleaved (zstd, group-by, report, zstd, …) and the best of each kept, so a change in the machine's load
         // during the run weighs on the anchor and on authtrail alike.
         var (zstd, grouping, authtrail) = (Double.infinity, Double.infinity, Double.infinity)
-        var oneThread = Double.infinity
+        var (oneThread, groupingAll) = (Double.infinity, Double.infinity)
         var groupBy = GroupByConsumer()
+        var groupByAll = GroupByConsumer()
         var report = Report()
+        // CPU time (user + system, this process and its children), the best of the runs too: on a shared, loaded
+        // machine wall time follows the load, CPU time hardly does.
+        var cpu = CPUTimes()
         for _ in 0..<max(runs, 1) {
-            zstd = min(zstd, try Self.time { try Self.shell("\(zstdAll) > /dev/null") })
-            grouping = min(grouping, try Self.time { groupBy = groupByOnce() })
-            authtrail = min(authtrail, try Self.time { report = Report.build(paths: [folder]).report })
-            oneThread = min(oneThread, try Self.time { _ = Report.build(paths: [folder], threads: 1) })
+            zstd = min(zstd, try Self.time(cpu: &cpu.zstd) { try Self.shell("\(zstdAll) > /dev/null") })
+            grouping = min(grouping, try Self.time(cpu: &cpu.grouping) { groupBy = groupByOnce() })
+            groupingAll = min(
+                groupingAll, try Self.time(cpu: &cpu.groupingAll) { groupByAll = groupByAllThreadsOnce() })
+            authtrail = min(
+                authtrail, try Self.time(cpu: &cpu.report) { report = Report.build(paths: [folder]).report })
+            oneThread = min(oneThread, try Self.time(cpu: &cpu.oneThread) { _ = Report.build(paths: [folder], threads: 1) })
         }
         let groups = report.patterns.count
         let failures = report.patterns.map(\.count).reduce(0, +)
@@ -109,7 +147,7 @@ struct ReportBenchmark: ParsableCommand {
         // DuckDB on one thread (the one-core comparison, schema inferred), and on all of them reading only the
         // columns the group-by needs (issue 16's anchor: no schema sampling of every file).
         let duckScript = """
-            import duckdb, sys, time
+            import duckdb, resource, sys, time
             con = duckdb.connect()
             if sys.argv[1] == "1": con.execute("SET threads = 1")
             source = "ignore_errors = true, union_by_name = true"
@@ -118,21 +156,29 @@ struct ReportBenchmark: ParsableCommand {
                     + "'error.domain': 'VARCHAR', 'error.code': 'BIGINT', 'error.subcode': 'BIGINT'}")
             con.execute("SET enable_progress_bar = false")
             best = None
+            best_cpu = None
+            def cpu():
+                usage = resource.getrusage(resource.RUSAGE_SELF)
+                return usage.ru_utime + usage.ru_stime
             for _ in range(\(runs)):
                 start = time.perf_counter()
+                start_cpu = cpu()
                 rows = con.sql(f'''SELECT "error.domain", "error.code", "error.subcode", count(*) n
                     FROM read_ndjson('\(folder)/**/*.zst', {source})
                     WHERE "event.name" = 'acquisition.end' AND outcome <> 'success' AND "error.domain" IS NOT NULL
                     GROUP BY ALL''').fetchall()
                 elapsed = time.perf_counter() - start
                 best = elapsed if best is None else min(best, elapsed)
-            print(best, len(rows), sum(r[3] for r in rows))
+                best_cpu = cpu() - start_cpu if best_cpu is None else min(best_cpu, cpu() - start_cpu)
+            print(best, len(rows), sum(r[3] for r in rows), best_cpu)
             """
         let duck = try ProcessRunner.run("python3", ["-c", duckScript, "1"])
         let duckFields = duck.text.split(whereSeparator: \.isWhitespace)
         let duckSeconds = duckFields.first.flatMap { Double($0) }
         let duckAll = try ProcessRunner.run("python3", ["-c", duckScript, "all"])
-        let duckAllSeconds = duckAll.text.split(whereSeparator: \.isWhitespace).first.flatMap { Double($0) }
+        let duckAllFields = duckAll.text.split(whereSeparator: \.isWhitespace)
+        let duckAllSeconds = duckAllFields.first.flatMap { Double($0) }
+        let duckAllCPU = duckAllFields.dropFirst(3).first.flatMap { Double($0) }
 
         func rate(_ seconds: Double?) -> String {
             guard let seconds else { return "-" }
@@ -146,6 +192,9 @@ struct ReportBenchmark: ParsableCommand {
         )
         print(
             "| authtrail, the same group-by (decode + scan + count) | \(rate(grouping)) | \(String(format: "%.0f%% of zstd -d", 100 * zstd / grouping)) |"
+        )
+        print(
+            "| authtrail, the same group-by on \(threads) threads | \(rate(groupingAll)) | \(String(format: "%.0f%% of zstd -d", 100 * zstd / groupingAll)) |"
         )
         print(
             "| authtrail, the whole report (in process, `Report.build`, \(ProcessInfo.processInfo.activeProcessorCount) threads) | \(rate(authtrail)) | \(String(format: "%.0f%% of zstd -d", 100 * zstd / authtrail)) |"
@@ -170,19 +219,54 @@ struct ReportBenchmark: ParsableCommand {
         }
         if let duckAllSeconds {
             print(
-                "| DuckDB all threads, needed columns only | \(rate(duckAllSeconds)) | group-by \(Self.compare(duckAllSeconds / grouping)), report \(Self.compare(duckAllSeconds / authtrail)) |"
+                "| DuckDB all threads, needed columns only | \(rate(duckAllSeconds)) | group-by on \(threads) threads \(Self.compare(duckAllSeconds / groupingAll)), on 1 \(Self.compare(duckAllSeconds / grouping)), report \(Self.compare(duckAllSeconds / authtrail)) |"
             )
         }
         print("")
         print(
-            "same answer: authtrail report \(groups) groups / \(failures) failures, group-by \(groupBy.counts.count) / \(groupBy.counts.values.reduce(0, +)); jq [groups, failures] \(jqResult.trimmingCharacters(in: .whitespacesAndNewlines)); DuckDB \(duckFields.dropFirst().joined(separator: " / "))"
+            "same answer: authtrail report \(groups) groups / \(failures) failures, group-by \(groupBy.counts.count) / \(groupBy.counts.values.reduce(0, +)), on \(threads) threads \(groupByAll.counts.count) / \(groupByAll.counts.values.reduce(0, +)); jq [groups, failures] \(jqResult.trimmingCharacters(in: .whitespacesAndNewlines)); DuckDB \(duckFields.dropFirst().prefix(2).joined(separator: " / "))"
         )
         print(
-            "goals (group-by / whole report): >= 50% of zstd -d: \(Self.verdict(zstd / grouping >= 0.5)) / \(Self.verdict(zstd / authtrail >= 0.5)); >= 10x jq: \(jq.map { "\(Self.verdict($0 / grouping >= 10)) / \(Self.verdict($0 / authtrail >= 10))" } ?? "skipped"); faster than DuckDB: \(duckSeconds.map { "\(Self.verdict($0 > grouping)) / \(Self.verdict($0 > authtrail))" } ?? "-"); peak RSS < 100 MB: \(Self.verdict(peakMegabytes < 100)), \(String(format: "%.0f", peakMegabytes / (megabytesRead / 1000))) MB per GB of NDJSON\(duckAllSeconds.map { "; >= 2x DuckDB all threads: group-by \(Self.verdict($0 / grouping >= 2)), whole report \(Self.verdict($0 / authtrail >= 2))" } ?? "")"
+            "goals (group-by / whole report): >= 50% of zstd -d: \(Self.verdict(zstd / grouping >= 0.5)) / \(Self.verdict(zstd / authtrail >= 0.5)); >= 10x jq: \(jq.map { "\(Self.verdict($0 / grouping >= 10)) / \(Self.verdict($0 / authtrail >= 10))" } ?? "skipped"); faster than DuckDB: \(duckSeconds.map { "\(Self.verdict($0 > grouping)) / \(Self.verdict($0 > authtrail))" } ?? "-"); peak RSS < 100 MB: \(Self.verdict(peakMegabytes < 100)), \(String(format: "%.0f", peakMegabytes / (megabytesRead / 1000))) MB per GB of NDJSON\(duckAllSeconds.map { "; >= 2x DuckDB all threads: group-by on \(threads) threads \(Self.verdict($0 / groupingAll >= 2)), whole report \(Self.verdict($0 / authtrail >= 2))" } ?? "")"
         )
+        Self.printCPU(cpu, duckAll: duckAllCPU, threads: threads)
     }
 
     private static func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+
+    /// The best CPU time (seconds, user + system) of each measurement.
+    private struct CPUTimes {
+        var zstd = Double.infinity
+        var grouping = Double.infinity
+        var groupingAll = Double.infinity
+        var report = Double.infinity
+        var oneThread = Double.infinity
+    }
+
+    /// The CPU-time table: what each measurement cost whatever the load, its ratio to `zstd -d`'s, and the
+    /// throughput that ratio gives on `threads` idle cores (an estimate: `zstd -d` runs on one core, authtrail's
+    /// threads split its CPU time evenly).
+    private static func printCPU(_ cpu: CPUTimes, duckAll: Double?, threads: Int) {
+        print("")
+        print("| CPU time (user + sys, best run) | seconds | `zstd -d`'s over this | on \(threads) idle cores (estimate) |")
+        print("|---|---|---|---|")
+        func row(_ name: String, _ seconds: Double, threaded: Bool) {
+            let ratio = cpu.zstd / seconds
+            let estimate = threaded ? String(format: "%.0f%% of zstd -d", 100 * min(ratio * Double(threads), 99.99)) : "-"
+            print(String(format: "| %@ | %.3f | %.0f%% | %@ |", name, seconds, 100 * ratio, estimate))
+        }
+        print(String(format: "| `zstd -d -c FILES > /dev/null` | %.3f | | |", cpu.zstd))
+        row("group-by, 1 thread", cpu.grouping, threaded: false)
+        row("group-by, \(threads) threads", cpu.groupingAll, threaded: true)
+        row("whole report, \(threads) threads", cpu.report, threaded: true)
+        row("whole report, 1 thread", cpu.oneThread, threaded: false)
+        if let duckAll {
+            print(
+                String(
+                    format: "| DuckDB all threads, needed columns only | %.3f | group-by on %d threads: %.2fx less CPU | |",
+                    duckAll, threads, duckAll / cpu.groupingAll))
+        }
+    }
 
     /// Runs `executable` and returns its wall time and its own peak RSS in MB. On Linux the peak is the child's
     /// `VmHWM`, sampled until it exits (a high-water mark, so the last sample is the peak): `wait4`'s `ru_maxrss` would
@@ -229,6 +313,30 @@ struct ReportBenchmark: ParsableCommand {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    /// `time(_:)`, keeping in `cpu` the smallest CPU time (this process's and its waited-for children's) of a run.
+    private static func time(cpu: inout Double, _ body: () throws -> Void) throws -> Double {
+        let start = processorSeconds()
+        let seconds = try time(body)
+        cpu = min(cpu, processorSeconds() - start)
+        return seconds
+    }
+
+    /// User and system seconds of this process and of its children that have been waited for.
+    private static func processorSeconds() -> Double {
+        #if canImport(Glibc)
+            let whom = [__rusage_who_t(RUSAGE_SELF.rawValue), __rusage_who_t(RUSAGE_CHILDREN.rawValue)]
+        #else
+            let whom = [RUSAGE_SELF, RUSAGE_CHILDREN]
+        #endif
+        var total = 0.0
+        for who in whom {
+            var usage = rusage()
+            getrusage(who, &usage)
+            for time in [usage.ru_utime, usage.ru_stime] { total += Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        }
+        return total
+    }
+
     @discardableResult
     private static func shell(_ command: String) throws -> String {
         let result = try ProcessRunner.run("sh", ["-c", command])
@@ -259,6 +367,12 @@ struct ReportBenchmark: ParsableCommand {
                         rotation: .init(maxSegmentBytes: segmentBytes ?? 4 << 20),
                         retention: .init(maxSegmentCount: 100_000, maxTotalBytes: 1 << 40)))
                 for (index, event) in SampleEvents.make(count: perDevice, seed: UInt64(device + 1)).enumerated() {
+                    // The writer's clock follows the events, as a real process's does: a segment starts (metadata and
+                    // `segment.start` line) when the writer opens it, around its first events, so a device's segments
+                    // follow each other in time. With the clock left at the start, every segment began at the first
+                    // event's time, and each overlapped all the earlier ones.
+                    let ahead = event.timestamp.timeIntervalSince(clock.now())
+                    if ahead > 0 { clock.advance(by: .milliseconds(Int64((ahead * 1000).rounded(.down)))) }
                     trail.record(event)
                     // The fleet layout flushes often, so its small segments rotate (rotation follows bytes written).
                     if index % (segmentBytes == nil ? 10_000 : 50) == 0 { trail.flush() }
@@ -297,4 +411,6 @@ private struct GroupByConsumer: LogConsumer {
         else { return }
         counts[Key(domain: domain, code: record.errorCode, subcode: record.errorSubcode), default: 0] += 1
     }
+    /// Adds another thread's counts.
+    mutating func add(_ other: Self) { counts.merge(other.counts, uniquingKeysWith: +) }
 }
