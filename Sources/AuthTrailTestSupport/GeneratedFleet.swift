@@ -46,7 +46,7 @@ public struct GeneratedFleet: Sendable {
                 var recorder = Recorder(trail: trail, time: launch, user: user)
                 for _ in 0..<(2 + Int(random.next() % 4)) { recorder.operation(&random) }
                 if storm && process == 0 { recorder.storm(&random) }
-                trail.shutdown()
+                trail.shutdown(timeout: .testWait)
                 guard trail.health.eventsLost == 0 else {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSDebugDescriptionErrorKey: "events lost"])
                 }

@@ -193,7 +193,7 @@ struct BreakdownAndBaselineTests {
                 directory: directory.url, app: AppInfo(identifier: "com.contoso.mail", version: "4.2.1")))
         trail.beginAcquisition(.silent, scopes: ["User.Read"], authorityHost: "login.microsoftonline.com")
             .failed(NSError(domain: "MSALErrorDomain", code: -50002))
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let (report, problems) = Report.build(paths: [directory.path])
         #expect(problems.isEmpty)
         #expect(report.breakdowns[0].values.map(\.value) == ["4.2.1"])

@@ -18,7 +18,7 @@ struct EventScannerTests {
         events.append(
             TrailEvent(name: .acquisitionEnd, duration: .microseconds(123_456), attributes: ["enduser.id": "u-1"]))
         for event in events { trail.record(event) }
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
         let lines = try ProcessRunner.run("zstd", ["-d", "-c", "-q"] + directory.files(withSuffix: ".zst")).text.split(
             separator: "\n")
         #expect(lines.count == events.count + 1)

@@ -142,7 +142,7 @@ struct FleetQueryTests {
                     attempt: attempt, kind: .silent, duration: .milliseconds(200),
                     outcome: failure == nil ? .success : .failure, failure: failure))
         }
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
         let run = try ProcessRunner.authtrail(["report", "--format", "json", directory.path])
         let report = try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any])
         let retries = try #require(report["retries"] as? [String: Any])
@@ -172,9 +172,9 @@ struct FleetQueryTests {
         // Flushed every 50 events, so the segment holds many blocks and the cut leaves complete ones before it.
         for (index, event) in SampleEvents.make(count: 4_000).enumerated() {
             trail.record(event)
-            if index % 50 == 49 { trail.flush() }
+            if index % 50 == 49 { trail.flush(timeout: .testWait) }
         }
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
         let name = try #require(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".zst") })
         let path = folder.appendingPathComponent(name).path

@@ -14,7 +14,7 @@ struct SegmentReaderTests {
             configuration: TrailConfiguration(
                 directory: directory.url, app: AppInfo(identifier: "com.example", version: "2.0")))
         for event in SampleEvents.make(count: 300) { trail.record(event) }
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
         let files = try directory.files(withSuffix: ".jsonl.zst")
         #expect(files.count == 1)
         var collector = RecordCollector()

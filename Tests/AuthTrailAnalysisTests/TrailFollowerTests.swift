@@ -31,7 +31,7 @@ struct TrailFollowerTests {
         var seen = Messages()
 
         Self.record(0..<30, into: trail)
-        #expect(trail.flush(timeout: .seconds(10)))
+        #expect(trail.flush(timeout: .testWait))
         var findings = follower.poll(into: &seen)
         #expect(findings.warnings.isEmpty && findings.problems.isEmpty, "\(findings.warnings)")
         #expect(seen.messages == Self.messages(0..<30))
@@ -39,7 +39,7 @@ struct TrailFollowerTests {
 
         // The frame is still open: the next flush's blocks are decoded from where the last poll stopped.
         Self.record(30..<45, into: trail)
-        #expect(trail.flush(timeout: .seconds(10)))
+        #expect(trail.flush(timeout: .testWait))
         findings = follower.poll(into: &seen)
         #expect(findings.warnings.isEmpty, "\(findings.warnings)")
         #expect(seen.messages == Self.messages(0..<45))
@@ -59,7 +59,7 @@ struct TrailFollowerTests {
         #expect(findings.warnings.first?.contains(name) == true, "the warning names the file")
         #expect(tornFollower.followedPaths.isEmpty, "a torn segment is read once, not followed")
 
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         findings = follower.poll(into: &seen)
         #expect(findings.warnings.isEmpty, "a sealed segment ends cleanly: \(findings.warnings)")
         #expect(follower.followedPaths.isEmpty, "a sealed segment is no longer followed")
@@ -76,14 +76,14 @@ struct TrailFollowerTests {
         var seen = Messages()
         for round in 0..<8 {
             Self.record((round * 40)..<(round * 40 + 40), into: trail)
-            #expect(trail.flush(timeout: .seconds(10)))
+            #expect(trail.flush(timeout: .testWait))
             let findings = follower.poll(into: &seen)
             #expect(findings.warnings.isEmpty, "\(findings.warnings)")
             #expect(seen.messages == Self.messages(0..<(round * 40 + 40)))
         }
         #expect(try directory.files(withSuffix: ".zst").count > 2, "1 KiB segments rotated")
         #expect(follower.followedPaths.count == 1, "only the active segment stays open")
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
     }
 
     @Test("a segment deleted while followed is dropped quietly")
@@ -94,7 +94,7 @@ struct TrailFollowerTests {
         var follower = TrailFollower(paths: [directory.path])
         var seen = Messages()
         Self.record(0..<10, into: trail)
-        #expect(trail.flush(timeout: .seconds(10)))
+        #expect(trail.flush(timeout: .testWait))
         _ = follower.poll(into: &seen)
         let followed = try #require(follower.followedPaths.first)
         try FileManager.default.removeItem(atPath: followed)
@@ -102,6 +102,6 @@ struct TrailFollowerTests {
         #expect(findings.warnings.isEmpty && findings.problems.isEmpty, "\(findings.warnings) \(findings.problems)")
         #expect(follower.followedPaths.isEmpty)
         #expect(seen.messages == Self.messages(0..<10))
-        _ = trail.shutdown()
+        _ = trail.shutdown(timeout: .testWait)
     }
 }

@@ -19,7 +19,7 @@ struct WriterToReportTests {
         }
         trail.setUser(nil)
         trail.beginAcquisition(.silent, scopes: ["User.Read"]).succeeded()
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
 
         let (report, problems) = Report.build(paths: [directory.path])
         #expect(problems.isEmpty)
@@ -39,7 +39,7 @@ struct WriterToReportTests {
         let trail = try Trail(configuration: TrailConfiguration(directory: directory.url, memoryLimitBytes: 16 << 10))
         for index in 0..<20_000 { trail.record(TrailEvent(name: .log, severity: .debug, attempt: index + 1)) }
         trail.record(TrailEvent(name: .log, severity: .info, message: "after the burst"))
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let dropped = trail.health.eventsDropped
         #expect(dropped > 0, "a 16 KiB queue cannot hold a 20k-event burst")
 

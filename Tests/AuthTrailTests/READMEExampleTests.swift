@@ -68,7 +68,7 @@ struct READMEExampleTests {
         let needsInteraction = NSError(domain: "MSALErrorDomain", code: -50002, userInfo: ["MSALOAuthErrorKey": "invalid_grant"])
         let app = App(trail: trail, msal: StandInMSAL(silentError: needsInteraction))
         _ = try await app.acquireToken(scopes: ["User.Read"])
-        await trail.shutdown()
+        await trail.shutdown(timeout: .testWait)
 
         let records = try directory.files(withSuffix: ".jsonl.zst").flatMap { try SegmentReader.read(path: $0).records }
         let ends = records.filter { $0.eventName == "acquisition.end" }

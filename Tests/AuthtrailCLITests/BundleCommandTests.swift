@@ -73,7 +73,7 @@ struct BundleCommandTests {
         let trail = try Trail(configuration: TrailConfiguration(directory: logs, redactionLevel: .maskSecretsOnly))
         let email = "adele.vance@contoso.com"
         trail.record(TrailEvent(name: .log, message: "signed in as \(email) from 10.1.2.3"))
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
         let bundle = directory.path + "/leaky.zst"
         let refused = try ProcessRunner.authtrail(["bundle", "-o", bundle, logs.path])
         #expect(refused.status == 1)

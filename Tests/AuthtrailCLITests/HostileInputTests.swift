@@ -39,9 +39,9 @@ struct HostileInputTests {
             // Flushed every 20 events, as the writer flushes every second: a tear loses only the last block.
             for (index, event) in SampleEvents.make(count: 200).enumerated() {
                 trail.record(event)
-                if index % 20 == 19 { trail.flush() }
+                if index % 20 == 19 { trail.flush(timeout: .testWait) }
             }
-            trail.shutdown()
+            trail.shutdown(timeout: .testWait)
             let segmentPath = try FileManager.default.contentsOfDirectory(atPath: logs.path).first { $0.hasSuffix(".zst") }!
             let good = try [UInt8](Data(contentsOf: logs.appendingPathComponent(segmentPath)))
             goodEventCount = 201

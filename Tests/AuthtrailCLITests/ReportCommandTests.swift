@@ -73,9 +73,9 @@ struct ReportCommandTests {
         let trail = try Trail(configuration: TrailConfiguration(directory: URL(fileURLWithPath: out)))
         for event in SampleEvents.make(count: 40) {
             #expect(trail.record(event))
-            #expect(trail.flush())
+            #expect(trail.flush(timeout: .testWait))
         }
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let segment = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.sorted()[
             0]
         var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: "\(out)/\(segment)")))

@@ -57,7 +57,7 @@ struct ResidualPIICommandTests {
             NSError(
                 domain: "MSALErrorDomain", code: -50002,
                 userInfo: [NSLocalizedDescriptionKey: "AADSTS50076: MFA required for \(email) at \(ipv4)"]))
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
     }
 
     /// No planted value in `text` (checked without printing either).

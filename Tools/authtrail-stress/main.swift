@@ -124,7 +124,7 @@ case "cycles":
             trail.record(StressEvents.event(thread: 0, index: index))
             index += 1
         }
-        if trail.flush(timeout: .seconds(10)) { StressEvents.say(String(index - 1)) }
+        if trail.flush(timeout: .seconds(120)) { StressEvents.say(String(index - 1)) }
         usleep(useconds_t(pause * 1000))
     }
     trail.shutdown(timeout: .seconds(60))
@@ -145,7 +145,7 @@ case "hold":
     let flushed = Locked(false)
     // Detached: top-level code runs on the main actor, which the semaphore below blocks.
     Task.detached {
-        let result = await trail.enterBackground(timeout: .seconds(10))
+        let result = await trail.enterBackground(timeout: .seconds(120))
         flushed.withLock { $0 = result }
         background.signal()
     }
@@ -155,7 +155,7 @@ case "hold":
     // Idle (as a suspended app) until the parent writes a line: then COUNT more events and a flush. End of input ends.
     while readLine() != nil {
         recordMore()
-        if trail.flush(timeout: .seconds(10)) { StressEvents.say("flushed \(index - 1)") }
+        if trail.flush(timeout: .seconds(120)) { StressEvents.say("flushed \(index - 1)") }
     }
     trail.shutdown(timeout: .seconds(60))
     StressEvents.printHealth(trail, recorded: index)

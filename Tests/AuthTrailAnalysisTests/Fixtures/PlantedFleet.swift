@@ -124,7 +124,7 @@ struct PlantedFleet {
                 operation([Step(kind: .silent, outcome: .success)])
             }
         }
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
     }
 
     private static func damageSegment(in folder: String) throws {

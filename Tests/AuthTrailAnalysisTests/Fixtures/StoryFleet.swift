@@ -135,6 +135,6 @@ struct StoryFleet {
                 Step(kind: .silent, failure: Self.interactionRequired, outcome: .failure, gap: 500),
             ])
         operation(nil, [Step(kind: .silent, outcome: .success)])
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
     }
 }

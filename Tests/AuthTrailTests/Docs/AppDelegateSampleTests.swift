@@ -95,7 +95,7 @@ struct AppDelegateSampleTests {
             delegate.applicationDidEnterBackground(application)
             application.expireBackgroundTasks()
             #expect(application.ended == application.begun, "the expiration handler ended the task")
-            #expect(await trail.flush())
+            #expect(await trail.flush(timeout: .testWait))
             #expect(try FolderContents(directory.path).events(named: "log").count == 100)
         }
     }
@@ -112,7 +112,7 @@ struct AppDelegateSampleTests {
             #expect(delegate.application(application, didFinishLaunchingWithOptions: nil))
             let trail = try #require(delegate.trail)
             trail.record(TrailEvent(name: .log, message: "launched"))
-            #expect(await trail.flush())
+            #expect(await trail.flush(timeout: .testWait))
             #expect(trail.installID != nil)
             #expect(try FolderContents(folder.path).events(named: "log").count == 1)
         }

@@ -76,8 +76,8 @@ struct ChoosingAFolderTests {
         let appExtension = try Trail(configuration: configuration)
         app.record(TrailEvent(name: .log, message: "from the app"))
         appExtension.record(TrailEvent(name: .log, message: "from the share extension"))
-        #expect(await app.flush())
-        #expect(await appExtension.flush())
+        #expect(await app.flush(timeout: .testWait))
+        #expect(await appExtension.flush(timeout: .testWait))
 
         #expect(app.installID != nil && app.installID == appExtension.installID)
         #expect(app.redactionKeyID != nil && app.redactionKeyID == appExtension.redactionKeyID)
@@ -114,7 +114,7 @@ struct ChoosingAFolderTests {
 
         // Unlocked: the next flush is tried at once and writes what waited, and how many were dropped.
         try FileManager.default.removeItem(at: folder)
-        #expect(await trail.flush(timeout: .seconds(10)))
+        #expect(await trail.flush(timeout: .testWait))
         #expect(trail.health.status == .writing)
         let contents = try FolderContents(folder.path)
         #expect(contents.events(named: "log").count == accepted)

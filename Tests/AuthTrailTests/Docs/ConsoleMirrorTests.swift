@@ -27,7 +27,7 @@ struct ConsoleMirrorTests {
         #endif
         let trail = try Trail(configuration: configuration)
         for index in 0..<50 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
-        #expect(await trail.flush())
+        #expect(await trail.flush(timeout: .testWait))
         #expect(try FolderContents(directory.path).events(named: "log").count == 50)
     }
 }

@@ -22,7 +22,7 @@ struct READMEOpeningSnippetTests {
         defer { directory.remove() }
         let trail = try Self.openTrail(logsFolder: directory.url)
         trail.record(TrailEvent(name: .log, message: "opened"))
-        #expect(await trail.flush())
+        #expect(await trail.flush(timeout: .testWait))
         #expect(try FolderContents(directory.path).events(named: "log").count == 1)
     }
 }

@@ -46,12 +46,12 @@ struct SegmentUploadTests {
         #expect(uploads.segments.isEmpty, "nothing was sealed before the first launch")
 
         for index in 0..<100 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
-        #expect(await trail.flush())
+        #expect(await trail.flush(timeout: .testWait))
         #expect(uploads.segments.isEmpty, "a flush leaves the active segment open")
-        #expect(await trail.shutdown())
+        #expect(await trail.shutdown(timeout: .testWait))
         #expect(uploads.segments.count == 1)
         for index in 100..<250 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
-        #expect(await trail.shutdown())
+        #expect(await trail.shutdown(timeout: .testWait))
         #expect(uploads.segments.count == 2, "recording after a shutdown starts a new segment")
         #expect(uploads.segments == trail.sealedSegments())
 

@@ -97,7 +97,7 @@ struct SubcodeClassificationTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
-        defer { trail.shutdown() }
+        defer { trail.shutdown(timeout: .testWait) }
         let driver = RetryDriver(trail: trail)
         let request = AcquisitionRequest(
             kind: .interactive, scopes: ["User.Read"], attempt: 1, operationID: OperationID())

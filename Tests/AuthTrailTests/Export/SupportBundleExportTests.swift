@@ -45,7 +45,7 @@ struct SupportBundleExportTests {
         let fixture = try SupportBundleFixture(rotatesAt: 32 << 10)
         defer { fixture.remove() }
         for event in SampleEvents.make(count: 3000) { fixture.trail.record(event) }
-        #expect(await fixture.trail.flush())
+        #expect(await fixture.trail.flush(timeout: .testWait))
         let sealed = fixture.trail.sealedSegments().map(\.path)
         let segments = try fixture.segments()
         #expect(!sealed.isEmpty, "the 32 KiB rotation sealed a segment")
@@ -57,7 +57,7 @@ struct SupportBundleExportTests {
         let summary = try await fixture.trail.exportSupportBundle(to: fixture.bundle())
         let recordedDuring = logger.stop()
         for index in 1...100 { fixture.trail.record(TrailEvent(name: .log, message: "after export \(index)")) }
-        #expect(await fixture.trail.flush())
+        #expect(await fixture.trail.flush(timeout: .testWait))
 
         let (_, manifest, lines) = try SupportBundleFixture.read(fixture.bundle())
         #expect(summary.isWritten && summary.url == fixture.bundle())
@@ -94,7 +94,7 @@ struct SupportBundleExportTests {
         let fixture = try SupportBundleFixture(rotatesAt: 32 << 10)
         defer { fixture.remove() }
         for event in SampleEvents.make(count: 3000) { fixture.trail.record(event) }
-        #expect(await fixture.trail.flush())
+        #expect(await fixture.trail.flush(timeout: .testWait))
         #expect(fixture.trail.sealedSegments().count >= 1)
 
         let app = try await fixture.trail.exportSupportBundle(to: fixture.bundle("app.zst"))
@@ -130,7 +130,7 @@ struct SupportBundleExportTests {
         fixture.trail.record(TrailEvent(name: .log, message: "signed in"))
         fixture.trail.record(TrailEvent(name: .log, message: "signed in as \(email)"))
         fixture.trail.record(TrailEvent(name: .log, message: "token refreshed for \(email)"))
-        #expect(await fixture.trail.flush())
+        #expect(await fixture.trail.flush(timeout: .testWait))
 
         let bundle = fixture.bundle()
         do {
@@ -166,7 +166,7 @@ struct SupportBundleExportTests {
         defer { fixture.remove() }
         // A sealed segment, last written (by its file's time) four hours ago, whose events say they are recent.
         fixture.trail.record(TrailEvent(name: .log, timestamp: now, message: "old segment"))
-        #expect(await fixture.trail.shutdown())
+        #expect(await fixture.trail.shutdown(timeout: .testWait))
         let old = try #require(try fixture.segments().first)
         try FileManager.default.setAttributes(
             [.modificationDate: now.addingTimeInterval(-4 * 3600)], ofItemAtPath: old)
@@ -178,7 +178,7 @@ struct SupportBundleExportTests {
         for index in 1...2 {
             fixture.trail.record(TrailEvent(name: .log, timestamp: now, message: "recent \(index)"))
         }
-        #expect(await fixture.trail.flush())
+        #expect(await fixture.trail.flush(timeout: .testWait))
         #expect(try fixture.segments().count == 2)
 
         let summary = try await fixture.trail.exportSupportBundle(
@@ -201,7 +201,7 @@ struct SupportBundleExportTests {
         defer { fixture.remove() }
         fixture.trail.setUser("joni.sherman@contoso.com")
         for event in SampleEvents.make(count: 500) { fixture.trail.record(event) }
-        #expect(await fixture.trail.flush())
+        #expect(await fixture.trail.flush(timeout: .testWait))
         let summary = try await fixture.trail.exportSupportBundle(to: fixture.bundle())
         #expect(summary.isWritten && summary.eventCount > 500)
 

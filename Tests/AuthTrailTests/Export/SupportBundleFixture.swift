@@ -28,7 +28,7 @@ struct SupportBundleFixture {
     }
 
     func remove() {
-        _ = trail.shutdown()
+        _ = trail.shutdown(timeout: .testWait)
         logs.remove()
         keys.remove()
         output.remove()

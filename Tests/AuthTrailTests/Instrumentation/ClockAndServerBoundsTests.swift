@@ -31,7 +31,7 @@ private func decision(retryAfterSeconds: Double, budget: Duration = .seconds(200
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
-    defer { trail.shutdown() }
+    defer { trail.shutdown(timeout: .testWait) }
     let driver = RetryDriver(trail: trail, policy: RetryPolicy(maximumTotalDuration: budget))
     var failure = FailureDetails(domain: "HTTP", code: 429, retryAfterSeconds: retryAfterSeconds)
     failure.action = .retryAfter
@@ -70,7 +70,7 @@ struct ClockAndServerBoundsTests {
         }
         // Elapsed time was -2 h: counted as none, 600 s exceeds the 120 s budget, so no retry (before: 7,320 s left).
         #expect(attempts == 1)
-        #expect(await trail.shutdown())
+        #expect(await trail.shutdown(timeout: .testWait))
     }
 
     @Test("an attempt's recorded duration is at most a year, whatever the clock jumped")
@@ -82,7 +82,7 @@ struct ClockAndServerBoundsTests {
         let attempt = trail.beginAcquisition(.silent, scopes: ["User.Read"])
         clock.set(start.addingTimeInterval(3 * 366 * 86_400))
         attempt.succeeded()
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let path = try #require(try directory.files(withSuffix: ".jsonl.zst").first)
         let lines = try CollectingSink.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).lines
         let end = try #require(lines.first { $0.contains(#""event.name":"acquisition.end""#) })
@@ -145,7 +145,7 @@ struct ClockAndServerBoundsTests {
             recorder.nextAttempt(.interactive).succeeded()
             trail.record(
                 TrailEvent(name: .log, attempt: .min, duration: .seconds(Int64.max), wait: .seconds(-Int64.max)))
-            guard await trail.shutdown() else { exit(4) }
+            guard await trail.shutdown(timeout: .testWait) else { exit(4) }
         }
     }
 }

@@ -21,7 +21,7 @@ final class RecordedTrail {
 
     /// Ends the segment and decodes every event line except `segment.start`, in order.
     func events() throws -> [[String: Any]] {
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
         var events = [[String: Any]]()
         for path in try directory.files(withSuffix: ".jsonl.zst") {
             let sink = try CollectingSink.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
@@ -35,7 +35,7 @@ final class RecordedTrail {
 
     /// The raw text of every segment, decoded.
     func decodedText() throws -> String {
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
         return try directory.files(withSuffix: ".jsonl.zst").map { path in
             try CollectingSink.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).lines.joined(
                 separator: "\n")

@@ -285,7 +285,7 @@ struct AttackedTrail {
 
     /// The event lines (the metadata line dropped), after shutdown.
     func lines() throws -> [String] {
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
         let segments = try directory.files(withSuffix: ".jsonl.zst")
         var lines = [String]()
         for segment in segments {

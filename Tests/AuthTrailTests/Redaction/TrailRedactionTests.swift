@@ -30,7 +30,7 @@ struct TrailRedactionTests {
                 )
             )
         }
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
         #expect(trail.health.eventsLost == 0)
 
         let segments = try directory.files(withSuffix: ".jsonl.zst")

@@ -43,8 +43,8 @@ struct FaultTests {
         let folder = parent.url.appendingPathComponent("logs")
         let trail = try Trail(configuration: TrailConfiguration(directory: folder))
         trail.record(TrailEvent(name: .log, attempt: 1))
-        #expect(trail.flush())
-        #expect(trail.shutdown())
+        #expect(trail.flush(timeout: .testWait))
+        #expect(trail.shutdown(timeout: .testWait))
 
         try FileManager.default.removeItem(at: folder)
         try Data("not a folder".utf8).write(to: folder)
@@ -60,7 +60,7 @@ struct FaultTests {
         var flushed = false
         for _ in 0..<50 where !flushed { flushed = trail.flush(timeout: .milliseconds(200)) }
         #expect(flushed)
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let health = trail.health
         #expect(health.status == .writing)
         #expect(health.eventsWritten == 11)
@@ -79,13 +79,13 @@ struct FaultTests {
         defer { directory.remove() }
         let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
         for attempt in 1...5 { trail.record(TrailEvent(name: .log, attempt: attempt)) }
-        #expect(trail.flush())
+        #expect(trail.flush(timeout: .testWait))
         for file in try directory.files(withSuffix: ".jsonl.zst") { try FileManager.default.removeItem(atPath: file) }
         for attempt in 6...8 { trail.record(TrailEvent(name: .log, attempt: attempt)) }
-        #expect(trail.flush())
+        #expect(trail.flush(timeout: .testWait))
         #expect(trail.health.eventsLost == 8, "the deleted segment held 8 events")
         for attempt in 9...10 { trail.record(TrailEvent(name: .log, attempt: attempt)) }
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let health = trail.health
         #expect(health.eventsWritten == 2)
         #expect(health.lastError?.contains("deleted while open") == true)

@@ -28,7 +28,7 @@ struct FaultsUnderLoadTests {
         // The next start seals every torn segment; then every file is whole and every flushed event is there.
         let trail = try Trail(configuration: TrailConfiguration(
             directory: directory.url, retention: .init(maxSegmentCount: 100_000, maxTotalBytes: 1 << 40)))
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let contents = try FolderContents(directory.path)
         #expect(contents.issues.isEmpty, "\(contents.issues.map { $0.issue.message(file: $0.file) })")
         #expect(try StressChild.zstdAccepts(contents.files))
@@ -52,12 +52,12 @@ struct FaultsUnderLoadTests {
         let folder = parent.url.appendingPathComponent("logs")
         let trail = try Trail(configuration: TrailConfiguration(directory: folder))
         for index in 0..<100 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
-        #expect(trail.flush(timeout: .seconds(10)))
+        #expect(trail.flush(timeout: .testWait))
         try FileManager.default.removeItem(at: folder)
         for index in 100..<200 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
         _ = trail.flush(timeout: .seconds(5))
         for index in 200..<300 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
-        _ = trail.shutdown()
+        _ = trail.shutdown(timeout: .testWait)
         let health = trail.health
         // Written, lost and dropped count app events only (the store's own lines are not counted), each event once.
         #expect(health.eventsWritten + health.eventsLost + health.eventsDropped == 300, "every event is written or counted, once")
@@ -86,9 +86,9 @@ struct FaultsUnderLoadTests {
                 trail.record(TrailEvent(name: .log, timestamp: clock.now(), attempt: recorded))
                 clock.advance(by: .seconds(1))
             }
-            #expect(trail.flush(timeout: .seconds(10)))
+            #expect(trail.flush(timeout: .testWait))
         }
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let contents = try FolderContents(directory.path)
         #expect(contents.issues.isEmpty)
         #expect(try StressChild.zstdAccepts(contents.files))

@@ -33,7 +33,7 @@ struct KeyStoreTests {
         }
         let trail = try Trail(configuration: TrailConfiguration(directory: logs.url, keyStore: .files(in: keys.url)))
         for event in SampleEvents.make(count: 500) { trail.record(event) }
-        #expect(await trail.shutdown())
+        #expect(await trail.shutdown(timeout: .testWait))
         let installID = try #require(trail.installID)
         let keyFile = keys.url.appendingPathComponent("\(installID).key")
         let key = Array(try Data(contentsOf: keyFile))
@@ -69,7 +69,7 @@ struct KeyStoreTests {
 
         let trail = try Trail(configuration: TrailConfiguration(directory: logs.url, keyStore: .files(in: keys.url)))
         trail.record(TrailEvent(name: .log, message: "user megan.bowen@contoso.com"))
-        #expect(await trail.shutdown())
+        #expect(await trail.shutdown(timeout: .testWait))
         #expect(trail.installID == installID)
         #expect(!FileManager.default.fileExists(atPath: logs.url.appendingPathComponent(".redaction-key").path))
         let moved = try Data(contentsOf: keys.url.appendingPathComponent("\(installID).key"))
@@ -91,7 +91,7 @@ struct KeyStoreTests {
         try Data("../../escaped-install-id-0123456789".utf8).write(to: logs.url.appendingPathComponent(".install-id"))
         let trail = try Trail(configuration: TrailConfiguration(directory: logs.url, keyStore: .files(in: keys.url)))
         trail.record(TrailEvent(name: .log, message: "hello"))
-        #expect(await trail.shutdown())
+        #expect(await trail.shutdown(timeout: .testWait))
         let names = try FileManager.default.contentsOfDirectory(atPath: keys.path)
         #expect(names.count == 1 && names[0].hasSuffix(".key") && !names[0].contains(".."), "\(names)")
         #expect(!FileManager.default.fileExists(atPath: keys.url.deletingLastPathComponent().appendingPathComponent("escaped-install-id-0123456789.key").path))

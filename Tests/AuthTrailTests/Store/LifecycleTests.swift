@@ -16,10 +16,10 @@ struct LifecycleTests {
         defer { directory.remove() }
         let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
         for index in 0..<200 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
-        #expect(await trail.flush())
+        #expect(await trail.flush(timeout: .testWait))
         #expect(try FolderContents(directory.path).events(named: "log").count == 200)
         for index in 200..<300 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
-        #expect(await trail.shutdown())
+        #expect(await trail.shutdown(timeout: .testWait))
         let contents = try FolderContents(directory.path)
         #expect(contents.events(named: "log").count == 300)
         #expect(trail.sealedSegments().map(\.lastPathComponent) == contents.files.map { ($0 as NSString).lastPathComponent })
@@ -47,15 +47,15 @@ struct LifecycleTests {
         #expect(trail.health.status == .retrying && trail.health.lastError != nil)
 
         try FileManager.default.removeItem(at: folder)
-        // Within the 30 s backoff: only a flush tried at once can succeed in 5 s.
-        #expect(await trail.flush(timeout: .seconds(5)))
+        // Within the 30 s backoff: only a flush tried at once can succeed in 20 s.
+        #expect(await trail.flush(timeout: .seconds(20)))
         #expect(trail.installID != nil)
         #expect(trail.health.status == .writing)
         let attempts = try FolderContents(folder.path).events(named: "log").compactMap {
             FolderContents.value(of: "attempt", in: $0, quoted: false).flatMap { Int($0) }
         }
         #expect(attempts == Array(1...100), "events recorded while degraded were kept and written in order")
-        #expect(await trail.shutdown())
+        #expect(await trail.shutdown(timeout: .testWait))
     }
 
     @Test("every sealed segment is announced once, with its URL, and listed by sealedSegments()")
@@ -70,11 +70,11 @@ struct LifecycleTests {
                 retention: .init(maxSegmentCount: 1_000, maxTotalBytes: 1 << 30)))
         let events = SampleEvents.make(count: 3_000)
         for event in events { trail.record(event) }
-        #expect(await trail.flush())
+        #expect(await trail.flush(timeout: .testWait))
         let whileRunning = trail.sealedSegments()
         #expect(whileRunning.count >= 2, "rotation sealed segments: \(whileRunning.count)")
         #expect(announced.withLock { $0 }.map(\.path) == whileRunning.map(\.path))
-        #expect(await trail.shutdown())
+        #expect(await trail.shutdown(timeout: .testWait))
         let all = try directory.files(withSuffix: ".jsonl.zst")
         #expect(trail.sealedSegments().map(\.path) == all)
         #expect(announced.withLock { $0 }.map(\.path).sorted() == all, "the segment closed by shutdown is announced too")

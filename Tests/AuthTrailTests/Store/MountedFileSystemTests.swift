@@ -32,7 +32,7 @@ struct MountedFileSystemTests {
         var flushed = false
         for _ in 0..<200 where !flushed { flushed = trail.flush(timeout: .milliseconds(200)) }
         #expect(flushed, "writing resumes once space returns")
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let health = trail.health
         #expect(health.status == .writing)
         #expect(health.eventsWritten + health.eventsLost + health.eventsDropped == 3_100, "every event is written or counted")
@@ -51,8 +51,8 @@ struct MountedFileSystemTests {
         let folder = disk.url.appendingPathComponent("logs")
         let trail = try Trail(configuration: TrailConfiguration(directory: folder))
         for attempt in 1...10 { trail.record(TrailEvent(name: .log, attempt: attempt)) }
-        #expect(trail.flush())
-        #expect(trail.shutdown(), "the first segment is closed before the file system turns read-only")
+        #expect(trail.flush(timeout: .testWait))
+        #expect(trail.shutdown(timeout: .testWait), "the first segment is closed before the file system turns read-only")
 
         try disk.remount(readOnly: true)
         for attempt in 11...20 { trail.record(TrailEvent(name: .log, attempt: attempt)) }
@@ -65,7 +65,7 @@ struct MountedFileSystemTests {
         var flushed = false
         for _ in 0..<50 where !flushed { flushed = trail.flush(timeout: .milliseconds(200)) }
         #expect(flushed, "writing resumes once the file system is writable")
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let health = trail.health
         #expect(health.eventsWritten == 20)
         #expect(health.eventsLost == 0, "the queue kept the events while it retried")

@@ -49,7 +49,7 @@ struct QueueAndFlushPolicyTests {
             accepted += 1
         }
         trail.record(TrailEvent(name: .log, severity: .info, message: "after the burst"))
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let health = trail.health
         #expect(health.eventsDropped == recorded - accepted)
         #expect(health.eventsDropped > 0, "a 16 KiB queue cannot hold a 50k-event burst")
@@ -71,9 +71,9 @@ struct QueueAndFlushPolicyTests {
         trail.record(TrailEvent(name: .log, severity: .error, attempt: 2))
         #expect(waitForLines(named: "log", count: 2, in: directory.path), "both events became readable")
         trail.record(TrailEvent(name: .log, severity: .info, attempt: 3))
-        #expect(trail.flush())
+        #expect(trail.flush(timeout: .testWait))
         #expect(try FolderContents(directory.path).events(named: "log").count == 3)
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
     }
 
     @Test("a full buffer is flushed without flush(), even with an hour-long flush interval")
@@ -84,7 +84,7 @@ struct QueueAndFlushPolicyTests {
             directory: directory.url, flushInterval: .seconds(3600), flushBufferBytes: 4096))
         for event in SampleEvents.make(count: 200) { trail.record(event) }
         #expect(waitForLines(named: "acquisition.start", count: 80, in: directory.path), "most events became readable")
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
     }
 
     @Test("secrets in free text never reach the file: redaction runs on the writer thread before writing")
@@ -94,7 +94,7 @@ struct QueueAndFlushPolicyTests {
         let secret = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJl"
         let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
         trail.record(TrailEvent(name: .log, message: "token \(secret) for alice@contoso.com"))
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let text = try FolderContents(directory.path).lines.joined(separator: "\n")
         #expect(!text.contains(secret), "the JWT was written in clear")
         #expect(!text.contains("alice@contoso.com"), "the e-mail address was written in clear")
@@ -108,7 +108,7 @@ struct QueueAndFlushPolicyTests {
         let folder = parent.url.appendingPathComponent("logs")
         let trail = try Trail(configuration: TrailConfiguration(directory: folder))
         trail.record(TrailEvent(name: .log))
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         #expect(try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int == 0o700)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         // The pseudonym key lives in the key store, not here (KeyStoreTests).

@@ -19,12 +19,12 @@ struct RotationRetentionTests {
         var largestCount = 0
         for chunk in stride(from: 0, to: events.count, by: 1000) {
             for event in events[chunk..<(chunk + 1000)] { trail.record(event) }
-            #expect(trail.flush())
+            #expect(trail.flush(timeout: .testWait))
             let segments = try SegmentDirectory(path: directory.path).segments()
             largestCount = max(largestCount, segments.count)
             largestTotal = max(largestTotal, segments.reduce(0) { $0 + $1.size })
         }
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let contents = try FolderContents(directory.path)
         #expect(largestCount <= 5, "at most 5 segments, the active one included")
         // Retention runs when a segment opens; the active segment then grows up to the rotation size.
@@ -46,17 +46,17 @@ struct RotationRetentionTests {
             directory: directory.url, clock: clock,
             rotation: .init(maxSegmentAge: .seconds(3600)), retention: .init(maxAge: .seconds(7 * 86400))))
         trail.record(TrailEvent(name: .log, timestamp: clock.now(), attempt: 1))
-        #expect(trail.flush())
+        #expect(trail.flush(timeout: .testWait))
         clock.advance(by: .seconds(2 * 3600))
         trail.record(TrailEvent(name: .log, timestamp: clock.now(), attempt: 2))
-        #expect(trail.flush())
+        #expect(trail.flush(timeout: .testWait))
         trail.record(TrailEvent(name: .log, timestamp: clock.now(), attempt: 3))
-        #expect(trail.flush())
+        #expect(trail.flush(timeout: .testWait))
         #expect(try directory.files(withSuffix: ".jsonl.zst").count == 2, "the second event's batch found the segment too old")
 
         clock.advance(by: .seconds(8 * 86400))
         trail.record(TrailEvent(name: .log, timestamp: clock.now(), attempt: 4))
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         let files = try directory.files(withSuffix: ".jsonl.zst")
         #expect(files.count == 1, "older segments were past the maximum age: \(files)")
         let contents = try FolderContents(directory.path)
@@ -70,15 +70,15 @@ struct RotationRetentionTests {
         defer { directory.remove() }
         let other = try Trail(configuration: TrailConfiguration(directory: directory.url))
         other.record(TrailEvent(name: .log, attempt: 1))
-        #expect(other.flush())
+        #expect(other.flush(timeout: .testWait))
         let othersSegment = try directory.files(withSuffix: ".jsonl.zst")
         #expect(othersSegment.count == 1)
 
         let trail = try Trail(configuration: TrailConfiguration(
             directory: directory.url, retention: .init(maxSegmentCount: 1, maxTotalBytes: 1)))
         trail.record(TrailEvent(name: .log, attempt: 2))
-        #expect(trail.shutdown())
+        #expect(trail.shutdown(timeout: .testWait))
         #expect(FileManager.default.fileExists(atPath: othersSegment[0]), "the other writer's active segment survives")
-        #expect(other.shutdown())
+        #expect(other.shutdown(timeout: .testWait))
     }
 }

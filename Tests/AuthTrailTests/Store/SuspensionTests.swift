@@ -59,7 +59,7 @@ struct SuspensionTests {
         // segment it opens. The child's segment is unsealed and unlocked, but its writer lives.
         let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
         trail.record(TrailEvent(name: .log, message: "the second process"))
-        #expect(trail.flush(timeout: .seconds(10)))
+        #expect(trail.flush(timeout: .testWait))
         #expect(try Data(contentsOf: URL(fileURLWithPath: childSegments[0])) == before, "the live segment is untouched")
         #expect(
             try FileManager.default.attributesOfItem(atPath: childSegments[0])[.systemFileNumber] as? Int == inodeBefore)
@@ -72,9 +72,9 @@ struct SuspensionTests {
         child.kill()
 
         // Its writer gone, the next segment opening seals its torn segment with every flushed event.
-        #expect(trail.shutdown(timeout: .seconds(10)))
+        #expect(trail.shutdown(timeout: .testWait))
         trail.record(TrailEvent(name: .log, message: "a new segment"))
-        #expect(trail.flush(timeout: .seconds(10)))
+        #expect(trail.flush(timeout: .testWait))
         let sealed = try Data(contentsOf: URL(fileURLWithPath: childSegments[0]))
         #expect(Array(sealed.suffix(16)) == Array(SkippableFrame.encode(Array("RECOVER1".utf8), variant: 0xB)))
         let contents = try FolderContents(directory.path)

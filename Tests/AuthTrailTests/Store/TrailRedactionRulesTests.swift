@@ -18,7 +18,7 @@ struct TrailRedactionRulesTests {
         trail.record(TrailEvent(
             name: .log, message: "calling the API with x-api-key=\(apiKey)",
             attributes: ["member_number": "M-004217", "x-api-key": apiKey]))
-        trail.shutdown()
+        trail.shutdown(timeout: .testWait)
 
         let text = try directory.files(withSuffix: ".jsonl.zst")
             .map { try ProcessRunner.run("zstd", ["-d", "-c", "-q", $0]).text }.joined()
