@@ -13,13 +13,7 @@ export XDG_DATA_HOME
 trap 'rm -rf "$log" "$XDG_DATA_HOME"' EXIT
 status=0
 swift test --skip-build 2>&1 | tee "$log" || status=$?
-# CI keeps only the tail of the output: on failure, repeat each failed test and the issue it recorded (an issue's
-# message can span lines; the first is enough to find it), then the summary again, so the tail names the culprit.
-if [ "$status" -ne 0 ]; then
-    echo "test.sh: failures:"
-    grep -E '^✘ (Test|Suite) ' "$log" | grep -v -F 'known issue' | grep -v -E '^✘ Test run with ' | cut -c1-400 | head -40 || true
-    grep -E '^[^ ]+ Test run with ' "$log" | tail -1 || true
-fi
+[ "$status" -eq 0 ] || ./Tools/test-failures.sh "$log"
 # Swift Testing prints `Test "name" skipped: "reason".` (or `Suite …`); the quotes keep names that contain "skipped"
 # out of the count.
 skips="$(grep -E '(Test|Suite) "[^"]*" skipped' "$log" || true)"
