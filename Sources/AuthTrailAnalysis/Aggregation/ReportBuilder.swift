@@ -42,6 +42,10 @@ package struct ReportBuilder: LogConsumer {
     var users = DistinctCount(limit: ReportBounds.exactDistinctInputs)
     private var lastInstall: String?
     private var lastUser: String?
+    /// `DistinctCount.hash` of `lastInstall` and `lastUser`, which the failure patterns count too: hashed once per
+    /// change instead of per failed attempt and pattern (about 1 % of a report; perf).
+    private var lastInstallHash: UInt64 = 0
+    private var lastUserHash: UInt64 = 0
     var kinds = CappedTable<String, Report.KindTotals>(cap: ReportBounds.kinds)
     var patterns = CappedTable<PatternKey, PatternState>(cap: ReportBounds.patterns)
     var stsPatterns = CappedTable<Int, PatternState>(cap: ReportBounds.stsPatterns)
@@ -71,6 +75,9 @@ package struct ReportBuilder: LogConsumer {
     var operationStorms: [Report.Storm] = []
     var operationStormCount = 0
     var deviceStorms: [Report.Storm] = []
+    /// The smallest of the ten device storms kept at the last trim: a storm that is not larger can never be an example,
+    /// so it is not stored (sorting the stored ones at every trim was about 1.5 % of a report; perf).
+    private var deviceStormFloor: Report.Storm?
     var deviceStormCount = 0
     var violations: [Report.Violation] = []
     // Bad input: values ignored (this input's, then all), warnings past the cap.
@@ -105,7 +112,10 @@ package struct ReportBuilder: LogConsumer {
     }
 
     mutating func trimDeviceStorms() {
-        if deviceStorms.count > 200 { deviceStorms = Array(deviceStorms.sorted(by: Self.larger).prefix(10)) }
+        if deviceStorms.count > 200 {
+            deviceStorms = Array(deviceStorms.sorted(by: Self.larger).prefix(10))
+            deviceStormFloor = deviceStorms.last
+        }
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
@@ -124,11 +134,13 @@ package struct ReportBuilder: LogConsumer {
         }
         // Consecutive events mostly share the install and user: compare before hashing.
         if let install = record.installID, install != lastInstall {
-            devices.insert(install)
+            lastInstallHash = DistinctCount.hash(install)
+            devices.insert(hash: lastInstallHash)
             lastInstall = install
         }
         if let user = record.userID, user != lastUser {
-            users.insert(user)
+            lastUserHash = DistinctCount.hash(user)
+            users.insert(hash: lastUserHash)
             lastUser = user
         }
         if let time, let install = record.installID {
@@ -296,16 +308,18 @@ package struct ReportBuilder: LogConsumer {
         if outcome != "success", record.errorDomain != nil || !record.stsErrorCodes.isEmpty {
             erroredAttempts += 1
             let status = checkedStatus(record.httpStatus)
+            let installHash = record.installID == nil ? nil : lastInstallHash
+            let userHash = record.userID == nil ? nil : lastUserHash
             if let key = patternKey {
                 patterns.update(key, hash: { key.stableHash }, make: { PatternState() }) {
-                    $0.add(record, time: time, httpStatus: status)
+                    $0.add(record, time: time, httpStatus: status, userHash: userHash, installHash: installHash)
                 }
             }
             // In ascending order, so which codes get rows when the table fills is the same in every run; an attempt
             // counts once in the "(other)" row however many of its codes fold there (found by the report fuzz target:
             // Tests/Fuzz/Regressions/report/pattern-share-above-one.jsonl).
             var folded = false
-            for sts in Set(record.stsErrorCodes).sorted() {
+            for sts in record.stsErrorCodes.isEmpty ? [] : Set(record.stsErrorCodes).sorted() {
                 guard ReportBounds.stsCode.contains(sts) else {
                     outOfRange.note(.stsCode, "\(sts)")
                     continue
@@ -313,7 +327,7 @@ package struct ReportBuilder: LogConsumer {
                 let wasFolded = stsPatterns.update(
                     sts, hash: { DistinctCount.hash(String(sts)) }, make: { PatternState() },
                     updateOther: !folded
-                ) { $0.add(record, time: time, httpStatus: status) }
+                ) { $0.add(record, time: time, httpStatus: status, userHash: userHash, installHash: installHash) }
                 if wasFolded { folded = true }
             }
         }
@@ -396,8 +410,10 @@ package struct ReportBuilder: LogConsumer {
         }
         currentWindow.add(time, install: install, window: limits.stormWindow, started: &started, ended: &ended)
         if started { deviceStormCount += 1 }
-        if let ended { deviceStorms.append(ended) }
-        trimDeviceStorms()
+        if let ended, deviceStormFloor.map({ Self.larger(ended, $0) }) ?? true {
+            deviceStorms.append(ended)
+            trimDeviceStorms()
+        }
     }
 
     /// Drops the least recently used half of the stored device windows (past `ReportBounds.deviceWindows`
@@ -848,7 +864,11 @@ struct PatternState {
     /// - Parameters:
     ///   - time: the record's time, checked (`ReportBounds.timestampMilliseconds`).
     ///   - httpStatus: the record's status, checked.
-    mutating func add(_ record: LogRecord, time: Int64?, httpStatus status: Int?) {
+    ///   - userHash: `DistinctCount.hash` of the record's `userID`, nil when it has none.
+    ///   - installHash: the same of its `installID`.
+    mutating func add(
+        _ record: LogRecord, time: Int64?, httpStatus status: Int?, userHash: UInt64?, installHash: UInt64?
+    ) {
         count += 1
         Earliest.update(&codeName, record.errorCodeName, time: time)
         Earliest.update(&subcodeName, record.errorSubcodeName, time: time)
@@ -858,8 +878,8 @@ struct PatternState {
             first = min(first ?? time, time)
             last = max(last ?? time, time)
         }
-        if let user = record.userID { users.insert(user) }
-        if let install = record.installID { devices.insert(install) }
+        if let userHash { users.insert(hash: userHash) }
+        if let installHash { devices.insert(hash: installHash) }
     }
 
     /// Whether `users` or `devices` is an estimate.
