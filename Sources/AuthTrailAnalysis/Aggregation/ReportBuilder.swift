@@ -34,6 +34,8 @@ package struct ReportBuilder: LogConsumer {
 
     package let filter: EventFilter
     package let limits: Limits
+    /// `filter.isEmpty`, read once (`accepts` per event cost about 0.4 % of a report; perf).
+    private let filterKeepsAll: Bool
 
     var report = Report()
     var firstEvent: Int64?
@@ -88,6 +90,7 @@ package struct ReportBuilder: LogConsumer {
     package init(filter: EventFilter = EventFilter(), limits: Limits = Limits()) {
         self.filter = filter
         self.limits = limits
+        filterKeepsAll = filter.isEmpty
         sweepThreshold = limits.idleSweepOperations
         report.input.filters = filter.descriptions
     }
@@ -121,7 +124,7 @@ package struct ReportBuilder: LogConsumer {
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         // Versions stated by events the filter drops (a `segment.start` before `--since`) still hold for later ones.
         breakdowns.note(record)
-        guard filter.accepts(record) else { return }
+        guard filterKeepsAll || filter.accepts(record) else { return }
         report.input.events += 1
         var time = record.timestampMilliseconds
         if let value = time, !ReportBounds.timestampMilliseconds.contains(value) {
@@ -319,7 +322,7 @@ package struct ReportBuilder: LogConsumer {
             // counts once in the "(other)" row however many of its codes fold there (found by the report fuzz target:
             // Tests/Fuzz/Regressions/report/pattern-share-above-one.jsonl).
             var folded = false
-            for sts in record.stsErrorCodes.isEmpty ? [] : Set(record.stsErrorCodes).sorted() {
+            for sts in record.stsErrorCodes.distinctAscending {
                 guard ReportBounds.stsCode.contains(sts) else {
                     outOfRange.note(.stsCode, "\(sts)")
                     continue
@@ -905,4 +908,10 @@ struct PatternState {
         pattern.foldedValues = folded
         return pattern
     }
+}
+
+extension [Int] {
+    /// The distinct values in ascending order, without building a `Set` for none or one (most attempts carry at most
+    /// one AADSTS code; the set was about 0.8 % of a report, perf).
+    var distinctAscending: [Int] { count <= 1 ? self : Set(self).sorted() }
 }
