@@ -141,8 +141,8 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     }
 
     private mutating func order(_ record: LogRecord, line: UnsafeRawBufferPointer) {
-        guard filterKeepsAll || filter.accepts(record), let install = record.installID, let time = record.timestampMilliseconds,
-            ReportBounds.timestampMilliseconds.contains(time)
+        guard filterKeepsAll || filter.accepts(record), let install = record.installID,
+            let time = record.timestampMilliseconds, ReportBounds.timestampMilliseconds.contains(time)
         else {
             // No place in an install's time line (the builder counts what can be counted, and its warnings).
             attribute(to: files.count - 1)
