@@ -249,7 +249,7 @@ struct ReportBenchmark: ParsableCommand {
             // What 2x DuckDB would take, against what decoding alone takes on the same threads.
             print(
                 String(
-                    format: "2x DuckDB all threads would need %.3f s; decode only on %d threads takes %.3f s (%@)",
+                    format: "2x DuckDB all threads would need %.3f s; decode only on %d threads takes %.3f s: 2x is %@",
                     duckAllSeconds / 2, threads, decoding,
                     decoding > duckAllSeconds / 2 ? "below the decode-only floor" : "above the decode-only floor"))
         }
