@@ -19,8 +19,12 @@ struct AttemptTimeline: Sendable {
         if minute < first { first = minute }
         if minute > last { last = minute }
         let slot = step == 1 ? minute : floorDivide(minute, step) * step
-        counts[slot, default: (0, 0)].attempts += 1
-        if failed { counts[slot, default: (0, 0)].failures += 1 }
+        // One lookup per attempt, not two for a failure.
+        func add(to count: inout (attempts: Int, failures: Int)) {
+            count.attempts += 1
+            if failed { count.failures += 1 }
+        }
+        add(to: &counts[slot, default: (0, 0)])
         while counts.count > ReportBounds.timelineSlots, coarsen() {}
     }
 

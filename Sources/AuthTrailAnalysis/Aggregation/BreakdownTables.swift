@@ -13,11 +13,14 @@ struct BreakdownTables {
     /// they count as `Report.unknownLabel`.
     private static let pendingKeys = 256
 
-    private var tables = [CappedTable<String, ValueState>](
+    private var tables = [CappedTable<HashedString, ValueState>](
         repeating: CappedTable(cap: ReportBounds.breakdownValues), count: BreakdownTables.dimensions.count)
     private var install: String?
     /// The current install's app, OS and MSAL versions.
-    private var versions = [String?](repeating: nil, count: BreakdownTables.versionDimensions)
+    private var versions = [HashedString?](repeating: nil, count: BreakdownTables.versionDimensions)
+    /// The last attempt's authority host: consecutive attempts mostly share it.
+    private var host = BreakdownTables.unknown
+    private static let unknown = HashedString(Report.unknownLabel)
     /// Per version dimension, the current install's attempts seen before its first version, by (failed, pattern).
     private var pending = [[PendingKey: Int]](repeating: [:], count: BreakdownTables.versionDimensions)
 
@@ -26,7 +29,7 @@ struct BreakdownTables {
         if record.installID != install {
             flushPending()
             install = record.installID
-            versions = [String?](repeating: nil, count: Self.versionDimensions)
+            versions = [HashedString?](repeating: nil, count: Self.versionDimensions)
         }
         if record.eventName == "segment.start" {
             state(record.appVersion, dimension: 0)
@@ -36,9 +39,10 @@ struct BreakdownTables {
     }
 
     private mutating func state(_ version: String?, dimension: Int) {
-        guard let version else { return }
-        if versions[dimension] == nil { apply(pending: dimension, to: version) }
-        versions[dimension] = version
+        guard let version, version != versions[dimension]?.value else { return }
+        let hashed = HashedString(version)
+        if versions[dimension] == nil { apply(pending: dimension, to: hashed) }
+        versions[dimension] = hashed
     }
 
     /// Counts one attempt (`acquisition.end`); `pattern` is its failure pattern, if it has one.
@@ -48,19 +52,21 @@ struct BreakdownTables {
                 add(value, dimension: index, failed: failed, pattern: pattern, count: 1)
             } else {
                 pending[index][PendingKey(failed: failed, pattern: pattern), default: 0] += 1
-                if pending[index].count > Self.pendingKeys { apply(pending: index, to: Report.unknownLabel) }
+                if pending[index].count > Self.pendingKeys { apply(pending: index, to: Self.unknown) }
             }
         }
-        add(record.authorityHost ?? Report.unknownLabel, dimension: 3, failed: failed, pattern: pattern, count: 1)
+        let host = record.authorityHost ?? Report.unknownLabel
+        if host != self.host.value { self.host = HashedString(host) }
+        add(self.host, dimension: 3, failed: failed, pattern: pattern, count: 1)
     }
 
     /// Counts the current install's attempts still waiting for a version as `Report.unknownLabel` (call before
     /// reading the tables).
     mutating func flushPending() {
-        for index in pending.indices { apply(pending: index, to: Report.unknownLabel) }
+        for index in pending.indices { apply(pending: index, to: Self.unknown) }
     }
 
-    private mutating func apply(pending index: Int, to value: String) {
+    private mutating func apply(pending index: Int, to value: HashedString) {
         // Sorted, so which values get rows when a table fills does not depend on dictionary order.
         for (key, count) in pending[index].sorted(by: { $0.key < $1.key }) {
             add(value, dimension: index, failed: key.failed, pattern: key.pattern, count: count)
@@ -68,8 +74,8 @@ struct BreakdownTables {
         pending[index].removeAll()
     }
 
-    private mutating func add(_ value: String, dimension: Int, failed: Bool, pattern: PatternKey?, count: Int) {
-        tables[dimension].update(value, hash: { DistinctCount.hash(value) }, make: { ValueState() }) {
+    private mutating func add(_ value: HashedString, dimension: Int, failed: Bool, pattern: PatternKey?, count: Int) {
+        tables[dimension].update(value, hash: { value.stableHash }, make: { ValueState() }) {
             $0.add(failed: failed, pattern: pattern, count: count)
         }
     }
@@ -78,14 +84,14 @@ struct BreakdownTables {
     /// (`flushPending()`), as after the end of an install.
     mutating func merge(_ other: Self) {
         for dimension in tables.indices {
-            tables[dimension].merge(other.tables[dimension], hash: { DistinctCount.hash($0) }) { $0.merge($1) }
+            tables[dimension].merge(other.tables[dimension], hash: \.stableHash) { $0.merge($1) }
         }
     }
 
     /// The breakdowns, values by attempts (most first, ties by value), the `otherLabel` row last.
     var breakdowns: [Report.Breakdown] {
         zip(Self.dimensions, tables).map { dimension, table in
-            var values = table.rows.map { $0.value.row($0.key) }.sorted {
+            var values = table.rows.map { $0.value.row($0.key.value) }.sorted {
                 ($1.attempts, $0.value) < ($0.attempts, $1.value)
             }
             if let other = table.other {

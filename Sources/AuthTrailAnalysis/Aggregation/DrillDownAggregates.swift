@@ -24,8 +24,7 @@ struct DrillDownAggregates: Sendable {
         let entry = ExampleOperations.Entry(time: time, installID: install, operationID: operation)
         if let pattern { patternExamples.add(pattern, entry) }
         // As `ReportBuilder` counts `sts_patterns`: distinct codes in range, ascending.
-        guard record.errorDomain != nil || !record.stsErrorCodes.isEmpty else { return }
-        for code in Set(record.stsErrorCodes).sorted() where ReportBounds.stsCode.contains(code) {
+        for code in record.stsErrorCodes.distinctAscending where ReportBounds.stsCode.contains(code) {
             stsExamples.add(code, entry)
         }
     }

@@ -23,15 +23,19 @@ struct PatternTimelines: Sendable {
         let minute = floorDivide(time, 60_000)
         if minute < first { first = minute }
         if minute > last { last = minute }
-        guard let pattern, counts[pattern] != nil || counts.count < ReportBounds.patterns else { return }
+        guard let pattern, counts.count < ReportBounds.patterns || counts[pattern] != nil else { return }
         count(pattern, slot: floorDivide(minute, step) * step, 1)
         if counters > Self.counterBudget { coarsen() }
     }
 
     private mutating func count(_ pattern: PatternKey, slot: Int64, _ value: Int) {
-        let before = counts[pattern]?[slot]
-        counts[pattern, default: [:]][slot, default: 0] += value
-        if before == nil { counters += 1 }
+        // One lookup of the pattern and one of the slot (four cost about 1 % of a report; perf).
+        func add(to slots: inout [Int64: Int]) -> Bool {
+            let before = slots.count
+            slots[slot, default: 0] += value
+            return slots.count > before
+        }
+        if add(to: &counts[pattern, default: [:]]) { counters += 1 }
     }
 
     /// Counts in slots of today's bucket width, when that is wider than the step.

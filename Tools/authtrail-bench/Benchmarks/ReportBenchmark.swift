@@ -44,12 +44,13 @@ struct ReportBenchmark: ParsableCommand {
     @Option(
         help: """
             Only time this measurement, `--runs` times, printing each run (for a profiler): group-by, \
-            group-by-all-threads or report.
+            group-by-all-threads, decode-all-threads or report.
             """)
     var profile: Profile?
 
     enum Profile: String, ExpressibleByArgument {
-        case groupBy = "group-by", groupByAllThreads = "group-by-all-threads", report
+        case groupBy = "group-by", groupByAllThreads = "group-by-all-threads", decodeAllThreads = "decode-all-threads"
+        case report
     }
 
     func run() throws {
@@ -85,14 +86,32 @@ struct ReportBenchmark: ParsableCommand {
                 var groupBy = GroupByConsumer()
                 var reader = SegmentReader()
                 while true {
-                    let index = next.withLock { next in
-                        defer { next += 1 }
-                        return next
-                    }
+                    let index = Self.claim(next)
                     guard index < files.count else { break }
                     _ = try? reader.read(path: files[index], into: &groupBy)
                 }
                 total.withLock { $0.add(groupBy) }
+            }
+            return total.withLock { $0 }
+        }
+        // The floor of any reader of these files on this machine: libzstd through our own reader (`ZstdStreamReader`:
+        // frames, checksums, line splitting) on every core, each thread taking the next file, nothing scanned.
+        func decodeAllThreadsOnce() -> DecodeOnlySink {
+            let files = InputFiles.expand([folder]).files
+            let next = Locked(0)
+            let total = Locked(DecodeOnlySink())
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                var sink = DecodeOnlySink()
+                guard let reader = try? ZstdStreamReader() else { return }
+                while true {
+                    let index = Self.claim(next)
+                    guard index < files.count, let descriptor = try? SystemCalls.open(files[index], write: false)
+                    else { break }
+                    var source = FileDescriptorSource(descriptor: descriptor)
+                    reader.read(from: &source, into: &sink)
+                    SystemCalls.close(descriptor)
+                }
+                total.withLock { $0.add(sink) }
             }
             return total.withLock { $0 }
         }
@@ -102,6 +121,7 @@ struct ReportBenchmark: ParsableCommand {
                     switch profile {
                     case .groupBy: _ = groupByOnce()
                     case .groupByAllThreads: _ = groupByAllThreadsOnce()
+                    case .decodeAllThreads: _ = decodeAllThreadsOnce()
                     case .report: _ = Report.build(paths: [folder])
                     }
                 }
@@ -118,7 +138,8 @@ struct ReportBenchmark: ParsableCommand {
         // Interleaved (zstd, group-by, report, zstd, …) and the best of each kept, so a change in the machine's load
         // during the run weighs on the anchor and on authtrail alike.
         var (zstd, grouping, authtrail) = (Double.infinity, Double.infinity, Double.infinity)
-        var (oneThread, groupingAll) = (Double.infinity, Double.infinity)
+        var (oneThread, groupingAll, decoding) = (Double.infinity, Double.infinity, Double.infinity)
+        var decoded = DecodeOnlySink()
         var groupBy = GroupByConsumer()
         var groupByAll = GroupByConsumer()
         var report = Report()
@@ -127,6 +148,7 @@ struct ReportBenchmark: ParsableCommand {
         var cpu = CPUTimes()
         for _ in 0..<max(runs, 1) {
             zstd = min(zstd, try Self.time(cpu: &cpu.zstd) { try Self.shell("\(zstdAll) > /dev/null") })
+            decoding = min(decoding, try Self.time(cpu: &cpu.decoding) { decoded = decodeAllThreadsOnce() })
             grouping = min(grouping, try Self.time(cpu: &cpu.grouping) { groupBy = groupByOnce() })
             groupingAll = min(
                 groupingAll, try Self.time(cpu: &cpu.groupingAll) { groupByAll = groupByAllThreadsOnce() })
@@ -191,6 +213,9 @@ struct ReportBenchmark: ParsableCommand {
             "| `zstd -d -c FILES > /dev/null` | \(rate(zstd)) | \(String(format: "%.0f%% of this", 100 * zstd / authtrail)) |"
         )
         print(
+            "| decode only on \(threads) threads (libzstd through `ZstdStreamReader`, lines split, nothing scanned) | \(rate(decoding)) | \(String(format: "%.0f%% of zstd -d", 100 * zstd / decoding)) |"
+        )
+        print(
             "| authtrail, the same group-by (decode + scan + count) | \(rate(grouping)) | \(String(format: "%.0f%% of zstd -d", 100 * zstd / grouping)) |"
         )
         print(
@@ -221,10 +246,16 @@ struct ReportBenchmark: ParsableCommand {
             print(
                 "| DuckDB all threads, needed columns only | \(rate(duckAllSeconds)) | group-by on \(threads) threads \(Self.compare(duckAllSeconds / groupingAll)), on 1 \(Self.compare(duckAllSeconds / grouping)), report \(Self.compare(duckAllSeconds / authtrail)) |"
             )
+            // What 2x DuckDB would take, against what decoding alone takes on the same threads.
+            print(
+                String(
+                    format: "2x DuckDB all threads would need %.3f s; decode only on %d threads takes %.3f s: 2x is %@",
+                    duckAllSeconds / 2, threads, decoding,
+                    decoding > duckAllSeconds / 2 ? "below the decode-only floor" : "above the decode-only floor"))
         }
         print("")
         print(
-            "same answer: authtrail report \(groups) groups / \(failures) failures, group-by \(groupBy.counts.count) / \(groupBy.counts.values.reduce(0, +)), on \(threads) threads \(groupByAll.counts.count) / \(groupByAll.counts.values.reduce(0, +)); jq [groups, failures] \(jqResult.trimmingCharacters(in: .whitespacesAndNewlines)); DuckDB \(duckFields.dropFirst().prefix(2).joined(separator: " / "))"
+            "decoded \(decoded.lines) lines, \(decoded.bytes) bytes; same answer: authtrail report \(groups) groups / \(failures) failures, group-by \(groupBy.counts.count) / \(groupBy.counts.values.reduce(0, +)), on \(threads) threads \(groupByAll.counts.count) / \(groupByAll.counts.values.reduce(0, +)); jq [groups, failures] \(jqResult.trimmingCharacters(in: .whitespacesAndNewlines)); DuckDB \(duckFields.dropFirst().prefix(2).joined(separator: " / "))"
         )
         print(
             "goals (group-by / whole report): >= 50% of zstd -d: \(Self.verdict(zstd / grouping >= 0.5)) / \(Self.verdict(zstd / authtrail >= 0.5)); >= 10x jq: \(jq.map { "\(Self.verdict($0 / grouping >= 10)) / \(Self.verdict($0 / authtrail >= 10))" } ?? "skipped"); faster than DuckDB: \(duckSeconds.map { "\(Self.verdict($0 > grouping)) / \(Self.verdict($0 > authtrail))" } ?? "-"); peak RSS < 100 MB: \(Self.verdict(peakMegabytes < 100)), \(String(format: "%.0f", peakMegabytes / (megabytesRead / 1000))) MB per GB of NDJSON\(duckAllSeconds.map { "; >= 2x DuckDB all threads: group-by on \(threads) threads \(Self.verdict($0 / groupingAll >= 2)), whole report \(Self.verdict($0 / authtrail >= 2))" } ?? "")"
@@ -234,9 +265,18 @@ struct ReportBenchmark: ParsableCommand {
 
     private static func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
 
+    /// The next file index for one of the threads sharing `next`.
+    private static func claim(_ next: Locked<Int>) -> Int {
+        next.withLock { next in
+            defer { next += 1 }
+            return next
+        }
+    }
+
     /// The best CPU time (seconds, user + system) of each measurement.
     private struct CPUTimes {
         var zstd = Double.infinity
+        var decoding = Double.infinity
         var grouping = Double.infinity
         var groupingAll = Double.infinity
         var report = Double.infinity
@@ -256,6 +296,7 @@ struct ReportBenchmark: ParsableCommand {
             print(String(format: "| %@ | %.3f | %.0f%% | %@ |", name, seconds, 100 * ratio, estimate))
         }
         print(String(format: "| `zstd -d -c FILES > /dev/null` | %.3f | | |", cpu.zstd))
+        row("decode only, \(threads) threads", cpu.decoding, threaded: true)
         row("group-by, 1 thread", cpu.grouping, threaded: false)
         row("group-by, \(threads) threads", cpu.groupingAll, threaded: true)
         row("whole report, \(threads) threads", cpu.report, threaded: true)
@@ -413,4 +454,21 @@ private struct GroupByConsumer: LogConsumer {
     }
     /// Adds another thread's counts.
     mutating func add(_ other: Self) { counts.merge(other.counts, uniquingKeysWith: +) }
+}
+
+/// Counts the lines and bytes `ZstdStreamReader` decodes, and nothing else: the decode-only floor.
+private struct DecodeOnlySink: DecodedStreamSink {
+    var lines = 0
+    var bytes = 0
+    mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {}
+    mutating func line(_ line: UnsafeRawBufferPointer) {
+        lines += 1
+        bytes += line.count + 1
+    }
+    mutating func issue(_ issue: DecodeIssue) {}
+    /// Adds another thread's counts.
+    mutating func add(_ other: Self) {
+        lines += other.lines
+        bytes += other.bytes
+    }
 }
