@@ -39,6 +39,12 @@ package struct SegmentDirectory: Sendable {
         return Int32(parts[parts.count - 2])
     }
 
+    /// The segment a temporary file (`.<segment name>.<UUID>.tmp`, `SegmentWriter`) was creating.
+    package static func segmentName(ofTemporary name: String) -> String? {
+        guard name.hasPrefix("."), let end = name.range(of: ".jsonl.zst.") else { return nil }
+        return String(name[name.index(after: name.startIndex)..<end.lowerBound]) + ".jsonl.zst"
+    }
+
     /// Whether the unsealed segment `name` may still be written by a running process: `active`, a segment a writer of
     /// this process has open, or another running process's segment written within `abandonedAfter`.
     package func mayBeLive(_ name: String, modified: Double, active: String?, now: Double = Date().timeIntervalSince1970)
@@ -128,7 +134,11 @@ package struct SegmentDirectory: Sendable {
         for name in names.sorted() {
             let file = "\(path)/\(name)"
             if name.hasPrefix(".authtrail-") && name.hasSuffix(".tmp") {
-                removeIfUnlocked(file)
+                // A running process's temporary file is a segment being created, not yet locked by its writer, which
+                // links and removes it itself: removing it failed that writer's segment opening (found under TSan).
+                // Only a dead writer's is left over.
+                let writer = Self.segmentName(ofTemporary: name).flatMap(Self.processID(inName:))
+                if writer.map(SystemCalls.isProcessAlive) != true { removeIfUnlocked(file) }
                 continue
             }
             guard Self.isSegmentName(name), file != active else { continue }

@@ -107,6 +107,37 @@ struct TornSegmentSealingTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("a running process's temporary file is a segment being created and stays; a dead process's is removed")
+    func temporaryFilesOfLiveWritersStay() throws {
+        let directory = try TemporaryDirectory("authtrail-temporary")
+        defer { directory.remove() }
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["30"]
+        try sleeper.run()
+        defer { sleeper.terminate() }
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        func temporary(writer: Int32) -> String {
+            let segment = SegmentWriter.fileName(
+                createdAt: "2026-11-20T10:00:00.000Z", processID: Int(writer), sequence: 1)
+            let name = ".\(segment).\(UUID().uuidString).tmp"
+            #expect(FileManager.default.createFile(atPath: directory.path + "/" + name, contents: Data([1, 2, 3])))
+            return name
+        }
+        let ours = temporary(writer: getpid())
+        let running = temporary(writer: sleeper.processIdentifier)
+        let dead = temporary(writer: exited.processIdentifier)
+        #expect(SegmentDirectory.segmentName(ofTemporary: dead).flatMap(SegmentDirectory.processID(inName:))
+            == exited.processIdentifier)
+
+        SegmentDirectory(path: directory.path).sealTornSegments(active: nil)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(left == [ours, running])
+    }
+
     #if os(Linux)
     // The copy used to hold every line and the whole compressed result: some 35 MiB of heap for this 2 MiB segment
     // (70 MiB for the store's 4 MiB segments, measured by `authtrail-bench seal`). Here the child may grow its data
