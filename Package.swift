@@ -1,20 +1,47 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
-// zstd comes from Debian's libzstd-dev on Linux (the `CZstd` system library, the branch CI builds) and from
-// facebook/zstd's own package, compiled from source, on Apple platforms, whose SDKs ship no libzstd. The choice is made
-// on the host (a Mac builds for Apple platforms) because SwiftPM resolves every declared package whatever the
-// `.when(platforms:)` conditions say, and that repository cannot be resolved on the Linux machines. Only
+// zstd: Debian's libzstd-dev through the `CZstd` system library on Linux; facebook/zstd's own package, compiled from
+// source, on Apple platforms, whose SDKs ship no libzstd. That package declares the product `libzstd` and its module
+// map the module `libzstd` (submodules `errors`, `dictbuilder`), so in 1.5.4 to its main branch.
+//
+// AUTHTRAIL_ZSTD_PACKAGE=<a facebook/zstd checkout> takes that package from the folder instead, on any host: CI builds
+// the Apple branch on Linux this way from Debian's libzstd source (Tools/upstream-zstd.sh), and
+// Tests/AuthTrailTests/Packaging/UpstreamZstdNamesTests.swift checks these names against that source.
+//
+// The choice is made on the host (a Mac builds for Apple platforms) because SwiftPM resolves every declared package
+// whatever `.when(platforms:)` says, and facebook/zstd is not reachable from the Linux machines. Only
 // Sources/AuthTrail/Codec/ZstdCalls.swift imports the module.
+let upstreamZstdProduct = "libzstd"
+let upstreamZstdFolder = Context.environment["AUTHTRAIL_ZSTD_PACKAGE"].flatMap { $0.isEmpty ? nil : $0 }
+let zstdPackages: [Package.Dependency]
+let zstdTargets: [Target]
+let zstd: Target.Dependency
+let zstdSettings: [SwiftSetting]
 #if canImport(Darwin)
-let zstdPackages: [Package.Dependency] = [.package(url: "https://github.com/facebook/zstd", from: "1.5.6")]
-let zstdTargets: [Target] = []
-let zstd: Target.Dependency = .product(name: "zstd", package: "zstd")
+let buildsUpstreamZstd = true
 #else
-let zstdPackages: [Package.Dependency] = []
-let zstdTargets: [Target] = [.systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])])]
-let zstd: Target.Dependency = "CZstd"
+let buildsUpstreamZstd = upstreamZstdFolder != nil
 #endif
+if buildsUpstreamZstd {
+    if let folder = upstreamZstdFolder {
+        // A local package's identity is its folder's name.
+        let identity = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent.lowercased()
+        zstdPackages = [.package(path: folder)]
+        zstd = .product(name: upstreamZstdProduct, package: identity)
+    } else {
+        zstdPackages = [.package(url: "https://github.com/facebook/zstd", from: "1.5.6")]
+        zstd = .product(name: upstreamZstdProduct, package: "zstd")
+    }
+    zstdTargets = []
+    zstdSettings = [.define("AUTHTRAIL_UPSTREAM_ZSTD")]
+} else {
+    zstdPackages = []
+    zstdTargets = [.systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])])]
+    zstd = "CZstd"
+    zstdSettings = []
+}
 
 let package = Package(
     name: "AuthTrail",
@@ -25,13 +52,16 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "AuthTrail", targets: ["AuthTrail"]),
+        // The swift-log bridge, a product of its own: it needs swift-log's `LogEvent` handler API (1.16), whose
+        // manifest needs Swift 6.2 (Xcode 26), while `AuthTrail` builds with Xcode 16.
+        .library(name: "AuthTrailLogging", targets: ["AuthTrailLogging"]),
         .executable(name: "authtrail", targets: ["authtrail"]),
         .executable(name: "authtrail-bench", targets: ["authtrail-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "4.0.0"..<"5.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ] + zstdPackages,
     targets: zstdTargets + [
@@ -41,10 +71,15 @@ let package = Package(
             name: "AuthTrail",
             dependencies: [
                 zstd,
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("PrivacyInfo.xcprivacy")]
+            resources: [.copy("PrivacyInfo.xcprivacy")],
+            swiftSettings: zstdSettings
+        ),
+        // `TrailLogHandler`: the app's swift-log messages into the trail.
+        .target(
+            name: "AuthTrailLogging",
+            dependencies: ["AuthTrail", .product(name: "Logging", package: "swift-log")]
         ),
         // Reading, scanning, aggregating and rendering logs: shared by the CLI, the bench and the tests.
         .target(
@@ -89,6 +124,7 @@ let package = Package(
             name: "AuthTrailTests",
             dependencies: [
                 "AuthTrail",
+                "AuthTrailLogging",
                 "AuthTrailTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # The reliability suite in one command: the tests that attack inputs, faults and privacy, then fuzzing, then the
 # whole test suite under sanitizers. Figures from a run go into docs/RELIABILITY.md.
-#   Tools/reliability.sh           full: attack suites 3 times, 300 s per fuzz target, the suite under ASan and TSan
-#   Tools/reliability.sh --short   CI: 20 s per fuzz target, the suite under ASan and TSan (the attack suites already
-#                                  ran once in Tools/test.sh)
+#   Tools/reliability.sh           full: attack suites 3 times, 300 s per fuzz target, the whole suite under ASan and
+#                                  TSan, the Apple zstd wiring's suites under ASan (zstd's C code instrumented too)
+#   Tools/reliability.sh --short   CI: 20 s per fuzz target (libFuzzer with ASan, over the committed corpora and
+#                                  regressions); Tools/test.sh runs the store's suites under TSan
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./Tools/setup.sh --tests
 
 if [ "${1:-}" = "--short" ]; then
     ./Tools/fuzz.sh 20
-    ./Tools/sanitize.sh address thread
     exit 0
 fi
 
@@ -23,3 +23,4 @@ for round in 1 2 3; do
 done
 ./Tools/fuzz.sh 300
 ./Tools/sanitize.sh address thread
+./Tools/upstream-zstd.sh --sanitize=address

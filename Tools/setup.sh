@@ -3,7 +3,8 @@
 #   Tools/setup.sh            building: libzstd-dev and pkg-config
 #   Tools/setup.sh --tests    also what the tests compare against or drive: the zstd and jq CLIs, headless chromium
 #                             and python3 (HTML report screenshot), DuckDB and chdb (ClickHouse) from PyPI (fleet
-#                             queries)
+#                             queries), and facebook/zstd's package source for the Apple branch's build
+#                             (.build-zstd-source/zstd, from Debian's libzstd source package; Tools/upstream-zstd.sh)
 set -euo pipefail
 missing=()
 pkg-config --exists libzstd 2>/dev/null || missing+=(libzstd-dev pkg-config)
@@ -13,6 +14,7 @@ if [ "${1:-}" = "--tests" ]; then
     command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
     python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+    command -v dpkg-source >/dev/null 2>&1 || missing+=(dpkg-dev)
 fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -28,4 +30,30 @@ if [ "${1:-}" = "--tests" ]; then
         python3 -m pip install --quiet "$module" 2>/dev/null ||
             python3 -m pip install --quiet --break-system-packages "$module"
     done
+fi
+
+# facebook/zstd's package, as Apple builds take it: Debian's libzstd source package carries upstream's Package.swift
+# and lib/module.modulemap unchanged. apt needs a deb-src entry for the archive the machine already uses (same
+# mirror, same keyring); it is added once, in a file of its own.
+zstd_source=.build-zstd-source/zstd
+if [ "${1:-}" = "--tests" ] && [ ! -f "$zstd_source/Package.swift" ]; then
+    if ! apt-get source --print-uris -qq libzstd 2>/dev/null | grep -q '\.dsc'; then
+        sources=/etc/apt/sources.list.d/authtrail-deb-src.sources
+        echo "setup: adding deb-src entries ($sources)" >&2
+        if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+            sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | $sudo tee "$sources" >/dev/null
+        else
+            sed -n 's/^deb /deb-src /p' /etc/apt/sources.list | $sudo tee "${sources%.sources}.list" >/dev/null
+        fi
+        $sudo apt-get update -qq
+    fi
+    echo "setup: fetching Debian's libzstd source (facebook/zstd's package)" >&2
+    unpack="$(mktemp -d)"
+    # apt's download sandbox user needs to write here.
+    chmod 0777 "$unpack"
+    (cd "$unpack" && apt-get source -qq libzstd >/dev/null 2>&1)
+    mkdir -p "$(dirname "$zstd_source")"
+    rm -rf "$zstd_source"
+    mv "$unpack"/libzstd-*/ "$zstd_source"
+    rm -rf "$unpack"
 fi

@@ -1,9 +1,11 @@
-// libzstd's module: Sources/CZstd (the system library) on Linux, facebook/zstd's package on Apple platforms.
-// Package.swift declares one or the other; this file is the only one that imports either.
-#if canImport(CZstd)
-internal import CZstd
+// libzstd's module: facebook/zstd's package (module `libzstd`, `ZSTD_error_*` in its `errors` submodule) on Apple
+// platforms and under AUTHTRAIL_ZSTD_PACKAGE, else Sources/CZstd (the system library). Package.swift declares one or
+// the other; this file is the only one that imports either.
+#if AUTHTRAIL_UPSTREAM_ZSTD
+internal import libzstd
+internal import libzstd.errors
 #else
-internal import zstd
+internal import CZstd
 #endif
 
 /// The only place that calls libzstd. Every return value goes through `check`.

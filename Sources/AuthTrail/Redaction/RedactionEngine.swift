@@ -1,6 +1,13 @@
 import Crypto
 import Foundation
 
+/// A keyed HMAC state, shared read-only and copied (a value type) by each use. `@unchecked` only because CryptoKit,
+/// which swift-crypto re-exports on Apple platforms, marks `HMAC` `Sendable` from the 2025 SDKs on (swift-crypto 4
+/// does on Linux): with Xcode 16 the checked conformance would not compile.
+private struct KeyedHMAC: @unchecked Sendable {
+    let hmac: HMAC<SHA256>
+}
+
 /// The settings one scan needs, shared by every call: level, key, field names and the allow-list.
 struct RedactionEngine: Sendable {
     let level: RedactionLevel
@@ -10,19 +17,19 @@ struct RedactionEngine: Sendable {
 
     /// HMAC-SHA256 with the key already absorbed: each pseudonym copies it (copy-on-write) instead of re-deriving
     /// the key pads, which is most of the cost of a fresh `HMAC(key:)`.
-    private let keyedHMAC: HMAC<SHA256>
+    private let keyedHMAC: KeyedHMAC
 
     init(level: RedactionLevel, key: RedactionKey, rules: RedactionRules) {
         self.level = level
         self.key = key
         keys = FieldKeyTable(rules: rules)
         allowedValues = rules.allowedValues
-        keyedHMAC = HMAC<SHA256>(key: key.key)
+        keyedHMAC = KeyedHMAC(hmac: HMAC<SHA256>(key: SymmetricKey(data: key.bytes)))
     }
 
     /// Appends `<tag:10 hex>`: the first 5 bytes of HMAC-SHA256(key, normalized value).
     func appendPseudonym(of normalized: UnsafeRawBufferPointer, tag: String, to output: inout [UInt8]) {
-        var hmac = keyedHMAC
+        var hmac = keyedHMAC.hmac
         hmac.update(data: normalized)
         let code = hmac.finalize()
         output.append(UInt8(ascii: "<"))

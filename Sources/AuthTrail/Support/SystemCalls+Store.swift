@@ -23,6 +23,10 @@ package struct FileStatus: Sendable, Hashable {
 package struct FileIdentity: Sendable, Hashable {
     package var device: UInt64
     package var inode: UInt64
+
+    /// `st_dev` as 64 bits. `dev_t` is `Int32` on Darwin, unsigned on Linux: a negative device number keeps its bit
+    /// pattern instead of trapping.
+    package static func device(_ raw: some BinaryInteger) -> UInt64 { UInt64(truncatingIfNeeded: raw) }
 }
 
 /// The calls the store needs beyond reading and writing: advisory locks, truncation, file status and listings.
@@ -116,6 +120,6 @@ extension FileStatus {
         self.init(
             size: Int(info.st_size), modified: modified, links: Int(info.st_nlink),
             isRegular: info.st_mode & S_IFMT == S_IFREG,
-            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+            identity: FileIdentity(device: FileIdentity.device(info.st_dev), inode: UInt64(info.st_ino)))
     }
 }

@@ -1,4 +1,5 @@
 import AuthTrail
+import AuthTrailLogging
 import Foundation
 import Logging
 import Testing

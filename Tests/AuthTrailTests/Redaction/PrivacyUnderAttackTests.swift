@@ -1,4 +1,5 @@
 import AuthTrail
+import AuthTrailLogging
 import AuthTrailTestSupport
 import Foundation
 import Logging

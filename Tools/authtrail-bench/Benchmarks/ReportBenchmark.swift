@@ -314,10 +314,12 @@ struct ReportBenchmark: ParsableCommand {
     /// include this process's own RSS, which a `vfork`-based `posix_spawn` child inherits until it execs.
     static func timeAndPeakMemory(_ executable: String, _ arguments: [String]) throws -> (Double, Double) {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
+        // From Foundation, not the C global `environ`, which Darwin's headers do not declare.
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+        defer { for pointer in argv + environment { free(pointer) } }
         let start = DispatchTime.now().uptimeNanoseconds
         var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, nil, nil, argv, environ) == 0 else {
+        guard posix_spawn(&pid, executable, nil, nil, argv, environment) == 0 else {
             throw ValidationError("cannot start \(executable)")
         }
         var status: Int32 = 0

@@ -1,3 +1,4 @@
+public import AuthTrail
 public import Logging
 
 /// A swift-log `LogHandler` that records the app's own log messages into the trail as `log` events, next to its
