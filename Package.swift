@@ -43,6 +43,17 @@ if buildsUpstreamZstd {
     zstdSettings = []
 }
 
+// swift-log's `LogEvent` handler API (1.16), which the swift-log bridge implements, comes with a manifest for Swift 6.2
+// (Xcode 26). Older toolchains (Xcode 16) get the package without that bridge (the `AuthTrailLogging` product), the
+// bench and the library's tests, so that `AuthTrail` and the CLI resolve and build there.
+#if compiler(>=6.2)
+let swiftLog: [Package.Dependency] = [.package(url: "https://github.com/apple/swift-log", from: "1.16.2")]
+let logging: Target.Dependency? = .product(name: "Logging", package: "swift-log")
+#else
+let swiftLog: [Package.Dependency] = []
+let logging: Target.Dependency? = nil
+#endif
+
 let package = Package(
     name: "AuthTrail",
     // As low as MSAL (macOS 11, iOS 16) allows, except that the public API measures time with Swift's `Duration`,
@@ -52,18 +63,13 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "AuthTrail", targets: ["AuthTrail"]),
-        // The swift-log bridge, a product of its own: it needs swift-log's `LogEvent` handler API (1.16), whose
-        // manifest needs Swift 6.2 (Xcode 26), while `AuthTrail` builds with Xcode 16.
-        .library(name: "AuthTrailLogging", targets: ["AuthTrailLogging"]),
         .executable(name: "authtrail", targets: ["authtrail"]),
-        .executable(name: "authtrail-bench", targets: ["authtrail-bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "4.0.0"..<"5.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-    ] + zstdPackages,
+    ] + zstdPackages + swiftLog,
     targets: zstdTargets + [
         // The library apps link. PrivacyInfo.xcprivacy is the privacy manifest App Store Connect reads
         // (Tests/AuthTrailTests/Packaging/PrivacyManifestTests.swift keeps it in step with the sources).
@@ -75,11 +81,6 @@ let package = Package(
             ],
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: zstdSettings
-        ),
-        // `TrailLogHandler`: the app's swift-log messages into the trail.
-        .target(
-            name: "AuthTrailLogging",
-            dependencies: ["AuthTrail", .product(name: "Logging", package: "swift-log")]
         ),
         // Reading, scanning, aggregating and rendering logs: shared by the CLI, the bench and the tests.
         .target(
@@ -98,17 +99,6 @@ let package = Package(
             ],
             path: "Tools/authtrail"
         ),
-        .executableTarget(
-            name: "authtrail-bench",
-            dependencies: [
-                "AuthTrail",
-                "AuthTrailAnalysis",
-                "AuthTrailTestSupport",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Tools/authtrail-bench"
-        ),
         // A child process for the store's crash, concurrency and fault tests (Tests/AuthTrailTests/Store).
         .executableTarget(
             name: "authtrail-stress",
@@ -121,16 +111,6 @@ let package = Package(
             dependencies: ["AuthTrail", "AuthTrailAnalysis"]
         ),
         .testTarget(
-            name: "AuthTrailTests",
-            dependencies: [
-                "AuthTrail",
-                "AuthTrailLogging",
-                "AuthTrailTestSupport",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
-        ),
-        .testTarget(
             name: "AuthTrailAnalysisTests",
             dependencies: ["AuthTrail", "AuthTrailAnalysis", "AuthTrailTestSupport"]
         ),
@@ -140,6 +120,39 @@ let package = Package(
         ),
     ]
 )
+
+if let logging {
+    package.products += [
+        // The swift-log bridge, a product of its own (see `swiftLog` above).
+        .library(name: "AuthTrailLogging", targets: ["AuthTrailLogging"]),
+        .executable(name: "authtrail-bench", targets: ["authtrail-bench"]),
+    ]
+    package.targets += [
+        // `TrailLogHandler`: the app's swift-log messages into the trail.
+        .target(name: "AuthTrailLogging", dependencies: ["AuthTrail", logging]),
+        .executableTarget(
+            name: "authtrail-bench",
+            dependencies: [
+                "AuthTrail",
+                "AuthTrailAnalysis",
+                "AuthTrailTestSupport",
+                logging,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tools/authtrail-bench"
+        ),
+        .testTarget(
+            name: "AuthTrailTests",
+            dependencies: [
+                "AuthTrail",
+                "AuthTrailLogging",
+                "AuthTrailTestSupport",
+                logging,
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ]
+}
 
 // libFuzzer targets, built only by Tools/fuzz.sh (AUTHTRAIL_FUZZ=1, `--sanitize=fuzzer`, scratch path .build-fuzz), so
 // normal builds, tests and CI never compile them. Their invariants live in AuthTrailTestSupport/Fuzzing, which the unit

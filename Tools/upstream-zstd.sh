@@ -21,6 +21,31 @@ if [ -n "${1:-}" ]; then
     esac
 fi
 export LSAN_OPTIONS="suppressions=$PWD/Tools/sanitizer-suppressions/lsan.txt"
+# The manifest as Xcode 16's toolchain (Swift 6.0, 6.1) reads it: `#if compiler(>=6.2)` false. It must declare the
+# library and the CLI without swift-log (whose current manifests need Swift 6.2), and resolve facebook/zstd's
+# `libzstd` product through the override.
+older="$(mktemp -d)"
+demo="$(mktemp -d)"
+# Tools/test.sh reads the test log for skipped tests.
+log="${UPSTREAM_ZSTD_TEST_LOG:-$(mktemp)}"
+trap 'rm -rf "$older" "$demo"; [ -n "${UPSTREAM_ZSTD_TEST_LOG:-}" ] || rm -f "$log"' EXIT
+git ls-files -z | xargs -0 cp --parents -t "$older"
+cp Package.swift "$older/Package.swift"
+sed -i 's/^#if compiler(>=6.2)$/#if false/' "$older/Package.swift"
+grep -q '^#if false$' "$older/Package.swift" || { echo "upstream-zstd: no \`#if compiler(>=6.2)\` in Package.swift" >&2; exit 1; }
+(cd "$older" && swift package describe --type json >describe.json 2>resolve.log &&
+    swift package show-dependencies --format json >graph.json 2>>resolve.log) ||
+    { echo "upstream-zstd: the manifest for Swift 6.0 does not resolve:" >&2; cat "$older/resolve.log" >&2; exit 1; }
+products="$(jq -r '[.products[].name] | sort | join(" ")' "$older/describe.json")"
+packages="$(jq -r '[.dependencies[] | .. | objects | select(has("identity")) | .identity] | unique | join(" ")' \
+    "$older/graph.json")"
+if [ "$products" != "AuthTrail authtrail authtrail-stress" ] ||
+    [ "$packages" != "swift-argument-parser swift-asn1 swift-crypto swift-property-based zstd" ]; then
+    echo "upstream-zstd: the manifest for Swift 6.0 declares [$products] and resolves [$packages]" >&2
+    exit 1
+fi
+echo "upstream-zstd: for Swift 6.0 the manifest declares $products and resolves $packages"
+
 echo "upstream-zstd: building against $AUTHTRAIL_ZSTD_PACKAGE ${flags[*]}"
 swift build --build-tests --scratch-path "$scratch" "${flags[@]}"
 bin="$(swift build --scratch-path "$scratch" "${flags[@]}" --show-bin-path)"
@@ -34,10 +59,6 @@ fi
 
 # The library's suites (AuthTrailTests: codec, store, crash safety, export, redaction, the names test) and the
 # report's threaded readers.
-# Tools/test.sh reads the log for skipped tests.
-log="${UPSTREAM_ZSTD_TEST_LOG:-$(mktemp)}"
-demo="$(mktemp -d)"
-trap 'rm -rf "$demo"; [ -n "${UPSTREAM_ZSTD_TEST_LOG:-}" ] || rm -f "$log"' EXIT
 XDG_DATA_HOME="$demo/keys"
 export XDG_DATA_HOME
 status=0

@@ -100,13 +100,17 @@ public struct AppInfo: Sendable, Hashable {
 }
 
 /// The library's own version, written into every segment.
-public let authTrailLibraryVersion = "0.1.0"
+public let authTrailLibraryVersion = "0.2.0"
 
 extension SegmentMetadata {
     static var currentOperatingSystem: (name: String, version: String) {
         let version = ProcessInfo.processInfo.operatingSystemVersion
         let text = "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
-        #if os(iOS)
+        // An iOS app on a Mac: `os(iOS)` holds there too, but the version is macOS's, and MSAL runs without the
+        // broker, so the report keeps it apart from both.
+        #if targetEnvironment(macCatalyst)
+        return ("Mac Catalyst", text)
+        #elseif os(iOS)
         return ("iOS", text)
         #elseif os(macOS)
         return ("macOS", text)

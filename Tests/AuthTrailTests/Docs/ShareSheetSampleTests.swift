@@ -3,20 +3,25 @@ import AuthTrailTestSupport
 import Foundation
 import Testing
 
-/// The "send my logs" action of the article and of the README, compiled against the UIKit stand-ins.
-@MainActor
-struct ShareSheetSample {
+/// The settings screen of the article's and the README's "send my logs" sample, compiled against the UIKit stand-ins
+/// (a `UIViewController`, so its methods run on the main actor, as the sample needs).
+final class SupportViewController: UIViewController {
     let trail: Trail
     /// What the sample shows the user when the export writes nothing; here kept for the test.
     private(set) var messages: [String] = []
 
-    init(trail: Trail) { self.trail = trail }
+    init(trail: Trail) {
+        self.trail = trail
+        super.init()
+    }
 
-    mutating func showMessage(_ text: String) { messages.append(text) }
+    func showMessage(_ text: String) { messages.append(text) }
+}
 
-    // BEGIN SNIPPET share-support-bundle
+// BEGIN SNIPPET share-support-bundle
+extension SupportViewController {
     /// "Send logs to support": one verified, redacted file, handed to the share sheet (Mail, Files, AirDrop…).
-    mutating func sendLogs(from viewController: UIViewController) async {
+    func sendLogs() async {
         let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("AuthTrail-logs.zst")
         do {
             // Flushes, then bundles the folder (the active segment as far as it was flushed; logging goes on),
@@ -25,14 +30,14 @@ struct ShareSheetSample {
                 to: bundle, since: Date().addingTimeInterval(-7 * 24 * 3600))
             guard summary.isWritten else { return showMessage("There are no sign-in logs from the last 7 days.") }
             let share = UIActivityViewController(activityItems: [summary.url], applicationActivities: nil)
-            viewController.present(share, animated: true)
+            present(share, animated: true)
         } catch {
             // Kinds, counts and file names only: the error never holds a value found in the logs.
             showMessage("The logs could not be prepared: \(error)")
         }
     }
-    // END SNIPPET share-support-bundle
 }
+// END SNIPPET share-support-bundle
 
 @Suite("the share sample hands the user a bundle authtrail verify accepts")
 @MainActor
@@ -44,10 +49,9 @@ struct ShareSheetSampleTests {
         let trail = fixture.trail
         for index in 1...40 { trail.record(TrailEvent(name: .log, attempt: index, message: "step \(index)")) }
 
-        var sample = ShareSheetSample(trail: trail)
-        let screen = UIViewController()
-        await sample.sendLogs(from: screen)
-        #expect(sample.messages.isEmpty)
+        let screen = SupportViewController(trail: trail)
+        await screen.sendLogs()
+        #expect(screen.messages.isEmpty)
         let share = try #require(screen.presented.first as? UIActivityViewController)
         let url = try #require(share.activityItems.first as? URL)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -65,10 +69,9 @@ struct ShareSheetSampleTests {
         let fixture = try SupportBundleFixture()
         defer { fixture.remove() }
         let trail = fixture.trail
-        var sample = ShareSheetSample(trail: trail)
-        let screen = UIViewController()
-        await sample.sendLogs(from: screen)
+        let screen = SupportViewController(trail: trail)
+        await screen.sendLogs()
         #expect(screen.presented.isEmpty)
-        #expect(sample.messages == ["There are no sign-in logs from the last 7 days."])
+        #expect(screen.messages == ["There are no sign-in logs from the last 7 days."])
     }
 }
