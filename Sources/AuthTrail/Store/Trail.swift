@@ -10,8 +10,9 @@ public import Foundation
 ///
 /// `record` only queues the event (no I/O, no compression, no waiting); a background thread redacts, serializes,
 /// compresses and writes. The writer flushes every `flushInterval`, after every error-level event, when enough bytes
-/// are pending, on `flush()` and on `shutdown()`. `Trail` never throws from a logging call and never takes the app
-/// down: drops, losses and write failures are counted in `health`.
+/// are pending, on `flush()` and on `shutdown()`, except between `enterBackground()` and `enterForeground()`, when it
+/// touches no file. `Trail` never throws from a logging call and never takes the app down: drops, losses and write
+/// failures are counted in `health`.
 public final class Trail: Sendable {
     public let configuration: TrailConfiguration
     private let queue: EventQueue
@@ -60,7 +61,7 @@ public final class Trail: Sendable {
     }
 
     /// Makes everything recorded so far decodable from the files, suspending the caller's task (no thread waits).
-    /// Once it returns, the trail holds no file lock.
+    /// Once it returns, the trail holds no file lock until its next write (none in the background).
     /// - Returns: true when the flush finished within `timeout`.
     @discardableResult
     public func flush(timeout: Duration = .seconds(5)) async -> Bool {
