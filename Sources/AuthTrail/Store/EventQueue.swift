@@ -175,9 +175,9 @@ package final class EventQueue: @unchecked Sendable {
 
     /// Waits until the writer may act, then returns without taking anything (`take` does). With `forWork` it waits
     /// for work (events, drops to report, a flush or close request) or `deadline` (nil: for work only); without it
-    /// (the writer is backing off) for `deadline` or more than `requestsAfter` flush, close and retry requests. Paused
-    /// (`isPaused`), it waits for `enterForeground()`, a waiting `flush` or `close`, or `stop()`, whatever the deadline:
-    /// no interval flush, no retry.
+    /// (the writer is backing off) for `deadline` or more than `requestsAfter` flush, close and retry requests.
+    /// Paused (`isPaused`), it waits for `enterForeground()`, a waiting `flush` or `close`, or `stop()`, whatever the
+    /// deadline: no interval flush, no retry.
     package func wait(deadline: Date?, forWork: Bool, requestsAfter: Int? = nil) -> Wake {
         condition.lock()
         defer { condition.unlock() }
@@ -228,8 +228,8 @@ package final class EventQueue: @unchecked Sendable {
 
     private func makeBatch() -> Batch {
         Batch(
-            events: [], drops: [:], flushGeneration: flushRequested, closeGeneration: closeRequested, stopping: stopping,
-            flushPending: flushRequested != flushCompleted, closePending: closeRequested != closeCompleted,
+            events: [], drops: [:], flushGeneration: flushRequested, closeGeneration: closeRequested,
+            stopping: stopping, flushPending: flushRequested != flushCompleted, closePending: closeRequested != closeCompleted,
             requests: requestCount)
     }
 

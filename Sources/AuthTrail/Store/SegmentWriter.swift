@@ -142,7 +142,9 @@ package final class SegmentWriter {
         guard !closed else { return 0 }
         var pending: [UInt8] = []
         if !isClosing {
-            pending = try compressor.drain { compressor, output throws(ZstdError) in try compressor.endFrame(into: &output) }
+            pending = try compressor.drain { compressor, output throws(ZstdError) in
+                try compressor.endFrame(into: &output)
+            }
             pending += SegmentSeal.clean
             isClosing = true
         }

@@ -81,7 +81,7 @@ package final class StoreWriter {
                 return
             }
             if backingOff {
-                // A flush, shutdown or retry asked for during a backoff is tried at once, not at the end of the backoff.
+                // A flush, shutdown or retry asked for during a backoff is tried at once, not when the backoff ends.
                 if wake.requests > requestsSeen {
                     requestsSeen = wake.requests
                     retryAt = Date()

@@ -85,8 +85,8 @@ public final class Trail: Sendable {
 
     /// Call when the app moves to the background (`sceneDidEnterBackground`, inside a background task): flushes
     /// everything recorded so far, then pauses the writer until `enterForeground()`. Paused, it opens, writes, locks,
-    /// seals and deletes no file: events recorded meanwhile wait in the queue (dropped by severity, and counted, when it
-    /// is full), the interval flush, rotation, retention and retries wait for the app to come back. So once this
+    /// seals and deletes no file: events recorded meanwhile wait in the queue (dropped by severity, and counted, when
+    /// it is full), the interval flush, rotation, retention and retries wait for the app to come back. So once this
     /// returns true no file lock is held or taken, and iOS will not kill the suspended app for one in an App Group
     /// container (`0xdead10cc`).
     ///
@@ -110,8 +110,8 @@ public final class Trail: Sendable {
 
     /// Call when protected data becomes available again (`applicationProtectedDataDidBecomeAvailable(_:)`, or
     /// `UIApplication.protectedDataDidBecomeAvailableNotification`): a write the locked device refused (file
-    /// protection `.complete`) is retried at once instead of at the end of its backoff, which can be 30 s. Never blocks.
-    /// In the background the retry waits for `enterForeground()`.
+    /// protection `.complete`) is retried at once instead of at the end of its backoff, which can be 30 s. In the
+    /// background the retry waits for `enterForeground()`. Never blocks.
     public func protectedDataDidBecomeAvailable() {
         queue.retryNow()
     }

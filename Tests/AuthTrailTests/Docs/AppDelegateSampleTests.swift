@@ -31,9 +31,9 @@ enum AppDelegateSample {
                 self.endBackgroundFlush(application)
             }
             Task {
-                // Flushes, then pauses the writer: no file lock until applicationWillEnterForeground. False when the
-                // flush timed out (a locked device): paused all the same once the write under way ends, and what was not
-                // written waits in memory.
+                // Flushes, then pauses the writer: no file lock until applicationWillEnterForeground. False when
+                // the flush timed out (a locked device): paused all the same once the write under way ends, and what
+                // was not written waits in memory.
                 await trail.enterBackground()
                 endBackgroundFlush(application)
             }

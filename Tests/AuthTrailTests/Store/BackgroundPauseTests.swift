@@ -43,7 +43,8 @@ struct BackgroundPauseTests {
         #expect(seen.rounds >= 400, "hundreds of looks a second: \(seen.rounds)")
         #expect(seen.held == 0, "a lock while the app could be suspended: \(seen.firstHeld), in \(seen.held) rounds")
         #expect(seen.changed == 0, "a file changed in the background: \(seen.firstChange), in \(seen.changed) rounds")
-        #expect(!SegmentDirectory(path: directory.path).sealedSegmentNames().contains((torn as NSString).lastPathComponent))
+        let tornName = (torn as NSString).lastPathComponent
+        #expect(!SegmentDirectory(path: directory.path).sealedSegmentNames().contains(tornName), "not sealed yet")
 
         trail.send("foreground")
         let status = trail.waitForExit(timeout: 300)

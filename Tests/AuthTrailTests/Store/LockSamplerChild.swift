@@ -29,7 +29,8 @@ final class LockSamplerChild {
     func stop() -> Summary? {
         process.closeInput()
         _ = process.waitForExit(timeout: 120)
-        guard let line = process.text.split(separator: "\n").last(where: { $0.hasPrefix("sampled ") }) else { return nil }
+        let lines = process.text.split(separator: "\n")
+        guard let line = lines.last(where: { $0.hasPrefix("sampled ") }) else { return nil }
         var fields = [String: String]()
         for pair in line.split(separator: " ").dropFirst() {
             let parts = pair.split(separator: "=", maxSplits: 1)
