@@ -15,6 +15,14 @@
 //                                                         events (log events `event <index>`, every 4th an ERROR),
 //                                                         flush, `flushed N`; small segments rotate; end of input:
 //                                                         shutdown
+//   authtrail-stress background DIR COUNT EVERY_MS        COUNT events over two segments (1 s rotation age, at
+//                                                         most 2 segments kept), `await enterBackground()`, print
+//                                                         `background N`; then an event every EVERY_MS (thread 1)
+//                                                         until a line on standard input; then print `recorded N`,
+//                                                         `enterForeground()`, flush, print `flushed`; shutdown
+//   authtrail-stress locks DIR                            print `ready`, then look for locks on every file of DIR
+//                                                         (about a thousand times a second) until standard input
+//                                                         ends; print `sampled rounds=… held=… changed=…`
 //   authtrail-stress refused DIR KEYS COUNT               as user nobody: COUNT events, then the folder made
 //                                                         read-only (0500) for COUNT more, then writable again for
 //                                                         COUNT more; prints `refused …` in between
@@ -42,6 +50,19 @@ guard arguments.count >= 3 else {
 }
 let directory = URL(fileURLWithPath: arguments[2])
 func number(_ index: Int) -> Int { Int(arguments[index]) ?? 0 }
+
+/// Runs `body` on a detached task and waits for it: top-level code runs on the main actor, which this blocks.
+func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
+    let done = DispatchSemaphore(value: 0)
+    let result = Locked<Value?>(nil)
+    Task.detached {
+        let value = await body()
+        result.withLock { $0 = value }
+        done.signal()
+    }
+    done.wait()
+    return result.withLock { $0 }!
+}
 let app = AppInfo(identifier: "com.example.stress", version: "1.0")
 
 switch arguments[1] {
@@ -177,6 +198,61 @@ case "live":
     }
     trail.shutdown(timeout: .seconds(60))
     StressEvents.printHealth(trail, recorded: index)
+
+case "background":
+    let (count, every) = (number(3), max(1, number(4)))
+    let trail = try Trail(configuration: TrailConfiguration(
+        directory: directory, app: app, memoryLimitBytes: 64 << 20,
+        rotation: .init(maxSegmentBytes: 4 << 20, maxSegmentAge: .seconds(1)),
+        retention: .init(maxSegmentCount: 2, maxTotalBytes: 1 << 40)))
+    for round in 0..<2 {
+        for index in (round * count / 2)..<((round + 1) * count / 2) {
+            trail.record(StressEvents.event(thread: 0, index: index))
+        }
+        trail.flush(timeout: .seconds(120))
+        // The segment ages past its rotation age: the next write rotates.
+        if round == 0 { usleep(1_100_000) }
+    }
+    guard waitFor({ await trail.enterBackground(timeout: .seconds(120)) }) else { exit(1) }
+    StressEvents.say("background \(count - 1)")
+    // As an app whose background task records while the writer is paused: every event waits in the queue.
+    let stop = Locked(false)
+    let recorded = Locked(0)
+    let recorder = Thread {
+        while !stop.withLock({ $0 }) {
+            let index = recorded.withLock { value in
+                defer { value += 1 }
+                return value
+            }
+            trail.record(StressEvents.event(thread: 1, index: index, severity: index % 50 == 49 ? .error : .info))
+            usleep(useconds_t(every * 1000))
+        }
+    }
+    recorder.start()
+    _ = readLine()
+    stop.withLock { $0 = true }
+    usleep(useconds_t(every * 1000) + 50_000)
+    let background = recorded.withLock { $0 }
+    StressEvents.say("recorded \(background)")
+    trail.enterForeground()
+    if trail.flush(timeout: .seconds(120)) { StressEvents.say("flushed") }
+    trail.shutdown(timeout: .seconds(120))
+    StressEvents.printHealth(trail, recorded: count + background)
+
+case "locks":
+    let finished = Locked(false)
+    Thread {
+        while readLine() != nil {}
+        finished.withLock { $0 = true }
+    }.start()
+    var sampler = LockSampler(directory: directory.path)
+    sampler.sample()
+    StressEvents.say("ready")
+    while !finished.withLock({ $0 }) {
+        sampler.sample()
+        usleep(1000)
+    }
+    StressEvents.say(sampler.summary)
 
 case "refused":
     // Root ignores permissions: become nobody, as an app is never root, so the folder's mode really refuses.

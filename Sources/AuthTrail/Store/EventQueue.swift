@@ -20,6 +20,14 @@ package final class EventQueue: @unchecked Sendable {
     private var closeCompleted = 0
     private var stopping = false
     private var writerParked = false
+    /// Between `enterBackground()` and `enterForeground()`: the writer touches no file unless a caller waits in
+    /// `flush` or `close`.
+    private var inBackground = false
+    /// Callers blocked in `flush` or `close` right now. In the background the writer works for them only, and pauses
+    /// again once they have returned, answered or timed out.
+    private var waitingCallers = 0
+    /// `retryNow()` and `enterForeground()` calls: each cuts a backoff short.
+    private var retryRequested = 0
     private var health = TrailHealth()
 
     private let memoryLimitBytes: Int
@@ -36,8 +44,15 @@ package final class EventQueue: @unchecked Sendable {
         /// True when a flush or a close was asked for and not yet answered.
         package var flushPending: Bool
         package var closePending: Bool
-        /// Flush and close requests made so far, all together.
-        package var requests: Int { flushGeneration + closeGeneration }
+        /// Flush, close and retry requests made so far, all together.
+        package var requests: Int
+    }
+
+    /// Why the writer woke (`wait`).
+    package struct Wake {
+        package var stopping: Bool
+        /// Flush, close and retry requests made so far, all together.
+        package var requests: Int
     }
 
     package init(memoryLimitBytes: Int, wakeBytes: Int) {
@@ -98,7 +113,11 @@ package final class EventQueue: @unchecked Sendable {
     ) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout.seconds)
         condition.lock()
-        defer { condition.unlock() }
+        waitingCallers += 1
+        defer {
+            waitingCallers -= 1
+            condition.unlock()
+        }
         self[keyPath: requested] += 1
         let generation = self[keyPath: requested]
         writerParked = false
@@ -117,6 +136,35 @@ package final class EventQueue: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// From now on the writer does no file I/O except for callers waiting in `flush` or `close`.
+    package func enterBackground() {
+        condition.withLock { inBackground = true }
+    }
+
+    /// Lets the writer do what is due (write what was queued meanwhile, seal, rotate) and cuts its backoff short.
+    package func enterForeground() {
+        condition.lock()
+        inBackground = false
+        retryRequested += 1
+        writerParked = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Cuts the writer's backoff short: the next attempt happens now (in the background, once the app is back).
+    package func retryNow() {
+        condition.lock()
+        retryRequested += 1
+        writerParked = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// True in the background when no caller waits for a flush or a close: the writer must stop touching files.
+    package var isPaused: Bool {
+        condition.withLock { inBackground && waitingCallers == 0 && !stopping }
+    }
+
     package var currentHealth: TrailHealth {
         condition.lock()
         defer { condition.unlock() }
@@ -125,39 +173,64 @@ package final class EventQueue: @unchecked Sendable {
 
     // MARK: The writer thread
 
-    /// Waits until there is work (events, drops to report, a flush or close request) or `deadline` passes (nil: until
-    /// there is work), then takes the queued events. With `take` false (the writer is backing off) it waits only for
-    /// `deadline`, `stop()`, or more than `requestsAfter` flush and close requests, and leaves the events queued.
-    package func next(deadline: Date?, take: Bool, requestsAfter: Int? = nil, returning spare: inout [TrailEvent]) -> Batch {
+    /// Waits until the writer may act, then returns without taking anything (`take` does). With `forWork` it waits
+    /// for work (events, drops to report, a flush or close request) or `deadline` (nil: for work only); without it
+    /// (the writer is backing off) for `deadline` or more than `requestsAfter` flush, close and retry requests.
+    /// Paused (`isPaused`), it waits for `enterForeground()`, a waiting `flush` or `close`, or `stop()`, whatever the
+    /// deadline: no interval flush, no retry.
+    package func wait(deadline: Date?, forWork: Bool, requestsAfter: Int? = nil) -> Wake {
         condition.lock()
         defer { condition.unlock() }
-        while !stopping
-            && (!take
-                ? requestsAfter.map { flushRequested + closeRequested <= $0 } ?? true
-                : (flushRequested == flushCompleted && closeRequested == closeCompleted && events.isEmpty
-                    && unreportedDrops.isEmpty))
-        {
-            if let deadline {
-                if !condition.wait(until: deadline) { break }
-            } else {
+        while !stopping {
+            if !(inBackground && waitingCallers == 0) {
+                if let deadline, Date() >= deadline { break }
+                let due =
+                    forWork
+                    ? flushRequested != flushCompleted || closeRequested != closeCompleted || !events.isEmpty
+                        || !unreportedDrops.isEmpty
+                    : requestsAfter.map { requestCount > $0 } ?? false
+                if due { break }
+                if let deadline {
+                    _ = condition.wait(until: deadline)
+                    continue
+                }
                 writerParked = true
-                condition.wait()
             }
+            condition.wait()
         }
         writerParked = false
-        var batch = Batch(
-            events: [], drops: [:], flushGeneration: flushRequested, closeGeneration: closeRequested, stopping: stopping,
-            flushPending: flushRequested != flushCompleted, closePending: closeRequested != closeCompleted)
-        if take {
-            spare.removeAll(keepingCapacity: true)
-            swap(&events, &spare)
-            batch.events = spare
-            spare = []
-            batch.drops = unreportedDrops
-            unreportedDrops = [:]
-            queuedBytes = 0
-        }
+        return Wake(stopping: stopping, requests: requestCount)
+    }
+
+    /// Takes the queued events and drops to report, with the requests they answer.
+    package func take(returning spare: inout [TrailEvent]) -> Batch {
+        condition.lock()
+        defer { condition.unlock() }
+        var batch = makeBatch()
+        spare.removeAll(keepingCapacity: true)
+        swap(&events, &spare)
+        batch.events = spare
+        spare = []
+        batch.drops = unreportedDrops
+        unreportedDrops = [:]
+        queuedBytes = 0
         return batch
+    }
+
+    /// `wait` then, with `take`, `take`; without it, the requests only.
+    package func next(deadline: Date?, take: Bool, requestsAfter: Int? = nil, returning spare: inout [TrailEvent]) -> Batch {
+        _ = wait(deadline: deadline, forWork: take, requestsAfter: requestsAfter)
+        if take { return self.take(returning: &spare) }
+        return condition.withLock { makeBatch() }
+    }
+
+    private var requestCount: Int { flushRequested + closeRequested + retryRequested }
+
+    private func makeBatch() -> Batch {
+        Batch(
+            events: [], drops: [:], flushGeneration: flushRequested, closeGeneration: closeRequested,
+            stopping: stopping, flushPending: flushRequested != flushCompleted, closePending: closeRequested != closeCompleted,
+            requests: requestCount)
     }
 
     /// Records what the writer did and wakes threads waiting in `flush` or `close`.

@@ -25,23 +25,40 @@ extension SegmentDirectory {
         return limits
     }()
 
-    /// Writes every decodable frame and line of the torn `file` (open at `descriptor`, locked by the caller) into a
+    /// Writes every decodable frame and line of the torn `file` (open at `descriptor`, `status` its `fstat`) into a
     /// new sealed file and renames it over the old one. Streams: nothing is held but what `recoveryLimits` bounds.
-    func rewrite(_ file: String, from descriptor: Int32) throws {
+    ///
+    /// The copy is made and synchronized without any lock. Only then is the segment's lock taken, to check that the
+    /// path still names the same file, of the same size, still unsealed (a writer taken for dead that wrote meanwhile,
+    /// another pass that sealed it first), and to rename. A writer that finds its file replaced later gets
+    /// `SegmentTaken`.
+    /// - Returns: false when the segment changed or was locked: it is left for a later pass.
+    func rewrite(_ file: String, from descriptor: Int32, as status: FileStatus) throws -> Bool {
         let temporary = "\(path)/.authtrail-recover-\(SystemCalls.processID)-\(UUID().uuidString).tmp"
         let output = try SystemCalls.open(
             temporary, write: true, create: true, exclusive: true, append: true, mode: 0o600)
         defer { SystemCalls.close(output) }
         SystemCalls.applyProtection(protection, to: temporary)
         do {
-            _ = try SystemCalls.tryLockExclusive(output)
             let reader = try ZstdStreamReader(limits: Self.recoveryLimits)
             var source = FileDescriptorSource(descriptor: descriptor)
             var sink = try RecoveryWriter(output: output)
             reader.read(from: &source, into: &sink)
             try sink.finish()
             try SystemCalls.synchronize(output)
+            guard try SystemCalls.tryLockExclusive(descriptor) else {
+                SystemCalls.unlink(temporary)
+                return false
+            }
+            defer { SystemCalls.unlock(descriptor) }
+            guard let current = try? SystemCalls.status(path: file), current.identity == status.identity,
+                current.size == status.size, !Self.isSealed(descriptor, size: current.size)
+            else {
+                SystemCalls.unlink(temporary)
+                return false
+            }
             try SystemCalls.rename(temporary, to: file)
+            return true
         } catch {
             SystemCalls.unlink(temporary)
             throw error

@@ -45,6 +45,16 @@ package struct SegmentDirectory: Sendable {
         return String(name[name.index(after: name.startIndex)..<end.lowerBound]) + ".jsonl.zst"
     }
 
+    /// The process that made a temporary file: a segment's writer (`SegmentWriter`), or a sealing pass
+    /// (`.authtrail-recover-<pid>-<UUID>.tmp`).
+    package static func processID(ofTemporary name: String) -> Int32? {
+        let recover = ".authtrail-recover-"
+        if name.hasPrefix(recover) {
+            return name.dropFirst(recover.count).split(separator: "-").first.flatMap { Int32($0) }
+        }
+        return segmentName(ofTemporary: name).flatMap(processID(inName:))
+    }
+
     /// Whether the unsealed segment `name` may still be written by a running process: `active`, a segment a writer of
     /// this process has open, or another running process's segment written within `abandonedAfter`.
     package func mayBeLive(_ name: String, modified: Double, active: String?, now: Double = Date().timeIntervalSince1970)
@@ -124,21 +134,25 @@ package struct SegmentDirectory: Sendable {
 
     // MARK: Torn segments
 
-    /// Seals every segment that is neither sealed, nor locked, nor live (its writer died, gave up on it, or left it
-    /// unwritten past `abandonedAfter`): rewrites it with every event that decodes, through a temporary file and a
-    /// rename, and removes stale temporary files. Returns the names sealed.
+    /// Seals every segment that is neither sealed nor live (its writer died, gave up on it, or left it unwritten past
+    /// `abandonedAfter`): rewrites it with every event that decodes, through a temporary file and a rename, and
+    /// removes stale temporary files. Returns the names sealed.
+    ///
+    /// The decode, re-encode and fsync hold no lock (they take as long as the segment is large, and a suspended app
+    /// must hold none); the segment's lock is taken only to check that it did not change meanwhile and to rename.
+    /// - Parameter keepGoing: asked before each segment; false ends the pass (the app went to the background).
     @discardableResult
-    package func sealTornSegments(active: String?) -> [String] {
+    package func sealTornSegments(active: String?, while keepGoing: () -> Bool = { true }) -> [String] {
         var sealed = [String]()
         guard let names = try? SystemCalls.listDirectory(path) else { return sealed }
         for name in names.sorted() {
+            guard keepGoing() else { break }
             let file = "\(path)/\(name)"
             if name.hasPrefix(".authtrail-") && name.hasSuffix(".tmp") {
                 // A running process's temporary file is a segment being created, not yet locked by its writer, which
                 // links and removes it itself: removing it failed that writer's segment opening (found under TSan).
-                // Only a dead writer's is left over.
-                let writer = Self.segmentName(ofTemporary: name).flatMap(Self.processID(inName:))
-                if writer.map(SystemCalls.isProcessAlive) != true { removeIfUnlocked(file) }
+                // A running sealing pass's is unlocked while it decodes. Only a dead process's is left over.
+                if Self.processID(ofTemporary: name).map(SystemCalls.isProcessAlive) != true { removeIfUnlocked(file) }
                 continue
             }
             guard Self.isSegmentName(name), file != active else { continue }
@@ -147,10 +161,7 @@ package struct SegmentDirectory: Sendable {
             guard let status = try? SystemCalls.status(descriptor) else { continue }
             if Self.isSealed(descriptor, size: status.size) { continue }
             if mayBeLive(name, modified: status.modified, active: active) { continue }
-            guard (try? SystemCalls.tryLockExclusive(descriptor)) == true else { continue }
-            // Re-check under the lock: another process may have sealed it in between.
-            if let again = try? SystemCalls.status(path: file), again.size != status.size { continue }
-            if (try? rewrite(file, from: descriptor)) != nil { sealed.append(name) }
+            if (try? rewrite(file, from: descriptor, as: status)) == true { sealed.append(name) }
         }
         return sealed
     }

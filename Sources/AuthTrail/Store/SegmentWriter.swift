@@ -29,11 +29,24 @@ package final class SegmentWriter {
     package private(set) var eventCount = 0
     /// App events appended and not yet written as decodable bytes: lost if the next write fails.
     package private(set) var unflushedEventCount = 0
+    /// Compressed bytes a refused write could not put in the file, written first by the next write. Kept rather than
+    /// re-serializing the events: the compressor's stream already moved past them, and this costs no more memory than
+    /// one flush's output (the writer takes no new events while some are waiting).
+    private var unwritten: [UInt8] = []
+    /// True when `close` produced the frame end and seal but could not write them yet: `close` again finishes it.
+    package private(set) var isClosing = false
+    /// False once a failed write may have left bytes past `bytesWritten` that could not be cut off: appending after
+    /// them would corrupt the file, so it must not be retried.
+    package private(set) var isIntact = true
+    /// True when the next write starts with bytes a failed write left.
+    package var hasUnwritten: Bool { !unwritten.isEmpty }
+    /// Whether a failed write can be retried on this file.
+    package var canRetry: Bool { !closed && isIntact }
     /// True when something was appended since the last flush.
-    package var hasUnflushed: Bool { unflushedEventCount > 0 || compressor.hasUnflushedInput }
+    package var hasUnflushed: Bool { unflushedEventCount > 0 || !unwritten.isEmpty || compressor.hasUnflushedInput }
     /// Compressed bytes written plus those waiting for the next flush: what rotation compares with its limit (the
     /// chunk being compressed is not counted yet).
-    package var compressedSize: Int { bytesWritten + compressor.outputCount }
+    package var compressedSize: Int { bytesWritten + unwritten.count + compressor.outputCount }
 
     /// Creates the file and writes the metadata frame.
     /// - Parameters:
@@ -112,6 +125,10 @@ package final class SegmentWriter {
     /// - Returns: the app events this flush made durable.
     @discardableResult
     package func flush(durable: Bool) throws -> Int {
+        if isClosing {
+            try writePending([], durable: durable)
+            return takeUnflushed()
+        }
         try writePending(
             compressor.drain { compressor, output throws(ZstdError) in try compressor.flush(into: &output) },
             durable: durable)
@@ -123,8 +140,14 @@ package final class SegmentWriter {
     @discardableResult
     package func close(durable: Bool) throws -> Int {
         guard !closed else { return 0 }
-        var pending = try compressor.drain { compressor, output throws(ZstdError) in try compressor.endFrame(into: &output) }
-        pending += SegmentSeal.clean
+        var pending: [UInt8] = []
+        if !isClosing {
+            pending = try compressor.drain { compressor, output throws(ZstdError) in
+                try compressor.endFrame(into: &output)
+            }
+            pending += SegmentSeal.clean
+            isClosing = true
+        }
         try writePending(pending, durable: durable)
         markClosed()
         SystemCalls.close(descriptor)
@@ -164,19 +187,24 @@ package final class SegmentWriter {
         return unflushedEventCount
     }
 
-    /// Writes `pending` under the file's lock, taken for this write only.
+    /// Writes what an earlier write left, then `pending`, under the file's lock, taken for this write only. On failure
+    /// the bytes are kept for the next write.
     private func writePending(_ pending: [UInt8], durable: Bool = false) throws {
-        guard !pending.isEmpty || durable else { return }
+        // In the steady state nothing is left over and `pending` is written as it is, without a copy.
+        if unwritten.isEmpty { unwritten = pending } else { unwritten += pending }
+        guard !unwritten.isEmpty || durable else { return }
         try lockForWriting()
         defer { SystemCalls.unlock(descriptor) }
         do {
-            try SystemCalls.writeAll(descriptor, pending)
+            try SystemCalls.writeAll(descriptor, unwritten)
         } catch {
             // A short write left part of a block in the file: cut it off so the file ends at a decodable point.
             try? SystemCalls.truncate(descriptor, to: bytesWritten)
+            isIntact = (try? SystemCalls.status(descriptor).size) == bytesWritten
             throw error
         }
-        bytesWritten += pending.count
+        bytesWritten += unwritten.count
+        unwritten.removeAll()
         if durable { try SystemCalls.synchronize(descriptor) }
     }
 

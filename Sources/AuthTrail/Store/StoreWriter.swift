@@ -71,28 +71,36 @@ package final class StoreWriter {
     private func run() {
         while true {
             let backingOff = retryAt.map { Date() < $0 } ?? false
-            let ready = !backingOff && (identity != nil || loadIdentity())
-            if ready && !sealedAtStart {
-                // A crashed process's torn segments are sealed at start, off the app's thread, before anything is
-                // written.
-                sealedAtStart = true
-                announceSealed(directory.sealTornSegments(active: nil))
-            }
-            let batch = queue.next(
-                deadline: nextDeadline(backingOff: !ready), take: ready, requestsAfter: ready ? nil : requestsSeen,
-                returning: &spare)
-            if batch.stopping {
-                finish(batch)
+            // In the background (`EventQueue.isPaused`) this waits until the app is back or a caller waits for a flush
+            // or a shutdown: nothing below touches a file before it returns.
+            let wake = queue.wait(
+                deadline: nextDeadline(backingOff: backingOff), forWork: !backingOff,
+                requestsAfter: backingOff ? requestsSeen : nil)
+            if wake.stopping {
+                finish(queue.take(returning: &spare))
                 return
             }
-            guard ready else {
-                // A flush or shutdown asked for during a backoff is tried at once, not at the end of the backoff.
-                if batch.requests > requestsSeen {
-                    requestsSeen = batch.requests
+            if backingOff {
+                // A flush, shutdown or retry asked for during a backoff is tried at once, not when the backoff ends.
+                if wake.requests > requestsSeen {
+                    requestsSeen = wake.requests
                     retryAt = Date()
                 }
                 continue
             }
+            // This attempt serves every request made so far; one that fails waits for a newer request or its backoff.
+            requestsSeen = wake.requests
+            guard identity != nil || loadIdentity() else { continue }
+            if !sealedAtStart {
+                // A crashed process's torn segments are sealed at start, off the app's thread, before anything is
+                // written.
+                sealedAtStart = true
+                announceSealed(directory.sealTornSegments(active: nil, while: { !queue.isPaused }))
+            }
+            // Bytes a refused write left are written before more events are taken: meanwhile events wait in the queue,
+            // within its cap.
+            guard retryUnwritten() else { continue }
+            let batch = queue.take(returning: &spare)
             requestsSeen = batch.requests
             process(consume batch)
         }
@@ -159,10 +167,17 @@ package final class StoreWriter {
         var flushNow = batch.flushPending || batch.closePending
         var appended = 0
         var failed = false
+        var paused = false
         do {
             // Events are serialized into chunks of about `chunkBytes` and each chunk is compressed in one call:
             // libzstd's per-call cost is then paid per chunk instead of per event.
-            while appended < events.count, let segment = ensureSegment() {
+            while appended < events.count {
+                // A background flush whose caller gave up: stop at this chunk, keep the rest for later.
+                if queue.isPaused {
+                    paused = true
+                    break
+                }
+                guard let segment = ensureSegment() else { break }
                 encoder.removeAll()
                 let next = serializeChunk(of: &events, from: appended, flushNow: &flushNow)
                 try encoder.withBytes { lines throws(ZstdError) in try segment.append(lines: lines, count: next - appended) }
@@ -171,11 +186,11 @@ package final class StoreWriter {
                 if written > 0 { queue.report { $0.eventsWritten += written } }
                 if segment.compressedSize >= configuration.rotation.maxSegmentBytes { try closeSegment() }
             }
-            if !droppedToReport.isEmpty, let segment = ensureSegment() {
+            if !paused, !droppedToReport.isEmpty, let segment = ensureSegment() {
                 try append(droppedEvent(), to: segment)
                 droppedToReport = [:]
             }
-            if segment != nil {
+            if !paused, segment != nil {
                 let intervalDue = Date().timeIntervalSince(lastFlush) >= configuration.flushInterval.seconds
                 if flushNow || intervalDue { try flush() }
                 // `shutdown()` makes the closed segment durable whatever `synchronizeOnFlush` says.
@@ -188,7 +203,7 @@ package final class StoreWriter {
             failed = true
             fail(error)
         }
-        failed = failed || retryAt != nil
+        failed = failed || paused || retryAt != nil
         hold(events[appended...])
         queue.report(
             flushed: !failed && flushNow ? batch.flushGeneration : nil,
@@ -232,7 +247,8 @@ package final class StoreWriter {
     private func ensureSegment() -> SegmentWriter? {
         if let segment {
             let age = configuration.clock.now().timeIntervalSince(segmentOpenedAt)
-            guard age >= configuration.rotation.maxSegmentAge.seconds else { return segment }
+            // A close a refused write interrupted is finished before anything else.
+            guard segment.isClosing || age >= configuration.rotation.maxSegmentAge.seconds else { return segment }
             do { try closeSegment() } catch {
                 fail(error)
                 return nil
@@ -306,7 +322,7 @@ package final class StoreWriter {
         do {
             let path = configuration.directory.path
             try SystemCalls.makeDirectory(path, mode: 0o700)
-            announceSealed(directory.sealTornSegments(active: nil))
+            announceSealed(directory.sealTornSegments(active: nil, while: { !queue.isPaused }))
             let now = configuration.clock.now()
             let metadata = nextMetadata(createdAt: now)
             SystemCalls.applyProtection(configuration.fileProtection, to: path)
@@ -345,10 +361,29 @@ package final class StoreWriter {
         queue.report { $0.status = .writing }
     }
 
-    /// Gives up on the active segment (its unflushed events are lost) and schedules a retry with exponential backoff.
+    /// Writes what a refused write left in the active segment (finishing its close if one was under way). False when
+    /// that failed again (a retry is scheduled) or the segment had to be given up.
+    private func retryUnwritten() -> Bool {
+        guard let segment, segment.hasUnwritten else { return true }
+        do {
+            if segment.isClosing { try closeSegment() } else { try flush() }
+            resumeWriting()
+            return true
+        } catch let taken as SegmentTaken {
+            segmentTaken(taken)
+        } catch {
+            fail(error)
+        }
+        return false
+    }
+
+    /// Schedules a retry with exponential backoff. A write the data protection refused (a locked device: EPERM,
+    /// EACCES) keeps the active segment and its unwritten bytes: the file is as the last good write left it and takes
+    /// them once the device unlocks, so nothing is lost and no new segment opens per lock. Any other failure (full
+    /// disk, size limit, I/O error) may not lift for this file: the segment is given up and its unflushed events lost.
     private func fail(_ error: any Error) {
         var lost = 0
-        if let segment {
+        if let segment, !(Self.isRefused(error) && segment.canRetry) {
             lost = segment.abandon()
             self.segment = nil
         }
@@ -360,6 +395,11 @@ package final class StoreWriter {
             $0.eventsLost += lost
             $0.lastError = String(describing: error)
         }
+    }
+
+    private static func isRefused(_ error: any Error) -> Bool {
+        guard let error = error as? SystemError else { return false }
+        return error.errno == EPERM || error.errno == EACCES
     }
 
     /// Keeps events that could not be written yet for the next attempt, up to the memory cap; the rest are lost.
@@ -400,8 +440,13 @@ package final class StoreWriter {
         }
         lose(held.count)
         held = []
-        if let segment, (try? segment.close(durable: true)) != nil {
-            announceSealed([(segment.path as NSString).lastPathComponent])
+        if let segment {
+            if (try? segment.close(durable: true)) != nil {
+                announceSealed([(segment.path as NSString).lastPathComponent])
+            } else {
+                lose(segment.abandon())
+            }
+            self.segment = nil
         }
         queue.report(flushed: batch.flushGeneration, closed: batch.closeGeneration) { _ in }
     }

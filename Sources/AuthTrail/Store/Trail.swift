@@ -10,8 +10,9 @@ public import Foundation
 ///
 /// `record` only queues the event (no I/O, no compression, no waiting); a background thread redacts, serializes,
 /// compresses and writes. The writer flushes every `flushInterval`, after every error-level event, when enough bytes
-/// are pending, on `flush()` and on `shutdown()`. `Trail` never throws from a logging call and never takes the app
-/// down: drops, losses and write failures are counted in `health`.
+/// are pending, on `flush()` and on `shutdown()`, except between `enterBackground()` and `enterForeground()`, when it
+/// touches no file. `Trail` never throws from a logging call and never takes the app down: drops, losses and write
+/// failures are counted in `health`.
 public final class Trail: Sendable {
     public let configuration: TrailConfiguration
     private let queue: EventQueue
@@ -60,7 +61,7 @@ public final class Trail: Sendable {
     }
 
     /// Makes everything recorded so far decodable from the files, suspending the caller's task (no thread waits).
-    /// Once it returns, the trail holds no file lock.
+    /// Once it returns, the trail holds no file lock until its next write (none in the background).
     /// - Returns: true when the flush finished within `timeout`.
     @discardableResult
     public func flush(timeout: Duration = .seconds(5)) async -> Bool {
@@ -83,12 +84,36 @@ public final class Trail: Sendable {
     }
 
     /// Call when the app moves to the background (`sceneDidEnterBackground`, inside a background task): flushes
-    /// everything recorded so far. The trail holds file locks only while it writes, so once this returns none is
-    /// held, and iOS will not kill the suspended app for a lock in an App Group container (`0xdead10cc`).
+    /// everything recorded so far, then pauses the writer until `enterForeground()`. Paused, it opens, writes, locks,
+    /// seals and deletes no file: events recorded meanwhile wait in the queue (dropped by severity, and counted, when
+    /// it is full), the interval flush, rotation, retention and retries wait for the app to come back. So once this
+    /// returns true no file lock is held or taken, and iOS will not kill the suspended app for one in an App Group
+    /// container (`0xdead10cc`).
+    ///
+    /// When it returns false (the flush did not finish within `timeout`, for example while the device is locked), the
+    /// writer pauses all the same once the step it is in ends: a lock is held at most until that write or rename
+    /// ends. A `flush()` or `shutdown()` called while paused is done (the app asks for it inside its background task),
+    /// and the writer pauses again once its caller has returned, answered or timed out.
     /// - Returns: true when the flush finished within `timeout`.
     @discardableResult
     public func enterBackground(timeout: Duration = .seconds(3)) async -> Bool {
-        await queue.flush(timeout: timeout)
+        queue.enterBackground()
+        return await queue.flush(timeout: timeout)
+    }
+
+    /// Call when the app comes back (`sceneWillEnterForeground`, `applicationWillEnterForeground`): ends the pause
+    /// `enterBackground()` began. The writer writes what was recorded meanwhile and does what was due (interval flush,
+    /// rotation, retention, sealing torn segments), and a retry waiting out its backoff is tried at once. Never blocks.
+    public func enterForeground() {
+        queue.enterForeground()
+    }
+
+    /// Call when protected data becomes available again (`applicationProtectedDataDidBecomeAvailable(_:)`, or
+    /// `UIApplication.protectedDataDidBecomeAvailableNotification`): a write the locked device refused (file
+    /// protection `.complete`) is retried at once instead of at the end of its backoff, which can be 30 s. In the
+    /// background the retry waits for `enterForeground()`. Never blocks.
+    public func protectedDataDidBecomeAvailable() {
+        queue.retryNow()
     }
 
     /// Segments that will not change again (closed by rotation or shutdown, or recovered after a crash), oldest

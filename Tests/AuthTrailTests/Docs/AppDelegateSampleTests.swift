@@ -31,9 +31,20 @@ enum AppDelegateSample {
                 self.endBackgroundFlush(application)
             }
             Task {
-                await trail.enterBackground()   // afterwards the trail holds no file lock
+                // Flushes, then pauses the writer: no file lock until applicationWillEnterForeground. False when
+                // the flush timed out (a locked device): paused all the same once the write under way ends, and what
+                // was not written waits in memory.
+                await trail.enterBackground()
                 endBackgroundFlush(application)
             }
+        }
+
+        func applicationWillEnterForeground(_ application: UIApplication) {
+            trail?.enterForeground()   // writes what was recorded in the background, seals, rotates
+        }
+
+        func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication) {
+            trail?.protectedDataDidBecomeAvailable()   // a write the locked device refused is retried now
         }
 
         private func endBackgroundFlush(_ application: UIApplication) {

@@ -11,7 +11,7 @@ class UIResponder {
     init() {}
 }
 
-/// `UIKit.UIApplicationDelegate`, with the two callbacks the sample implements.
+/// `UIKit.UIApplicationDelegate`, with the callbacks the sample implements.
 @MainActor
 protocol UIApplicationDelegate: AnyObject {
     func application(
@@ -19,6 +19,8 @@ protocol UIApplicationDelegate: AnyObject {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
     func applicationDidEnterBackground(_ application: UIApplication)
+    func applicationWillEnterForeground(_ application: UIApplication)
+    func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication)
 }
 
 /// `UIKit.UIBackgroundTaskIdentifier`.

@@ -125,3 +125,40 @@ enum StressChild {
         return try ProcessRunner.run("zstd", ["-q", "-t"] + files).status == 0
     }
 }
+
+/// A torn segment of `megabytes` compressed MiB as `kill -9` leaves one: flushed every 100 events, no frame end, no
+/// seal, written by a process that no longer runs. Lines carry their index, so each is distinct; `longLines` more of
+/// 2 MiB each are spread through it, longer than the frame the reader holds back while it verifies. `processID` names
+/// the dead writer; `createdAt` places it among the folder's segments (retention deletes the oldest first).
+func tornSegment(
+    in directory: String, megabytes: Int, longLines: Int = 0, processID: Int = 999_997,
+    createdAt: String = "2026-11-20T10:00:00.000Z"
+) throws -> String {
+    let metadata = SegmentMetadata(
+        installID: "i", appID: "a", appVersion: "1", osName: "Linux", osVersion: "6", libraryVersion: "0",
+        zstdVersion: "1.5", processID: processID, segmentSequence: 1, createdAt: createdAt,
+        redactionLevel: .maskAllPII, redactionKeyID: "k", compressionLevel: 1)
+    let writer = try SegmentWriter(directory: directory, metadata: metadata, compressionLevel: 1)
+    let events = SampleEvents.make(count: 1000)
+    var encoder = JSONLineWriter()
+    var index = 0
+    var longLinesLeft = longLines
+    while writer.compressedSize < megabytes << 20 {
+        encoder.removeAll()
+        for _ in 0..<100 {
+            events[index % events.count].encode(into: &encoder, context: EventContext(installID: "i", sequence: index))
+            index += 1
+        }
+        try encoder.withBytes { bytes throws(ZstdError) in try writer.append(lines: bytes, count: 100) }
+        if longLinesLeft > 0, index % 20_000 == 0 {
+            let long = #"{"event.name":"log","body":""# + String(repeating: "x", count: 2 << 20) + "\"}\n"
+            try writer.append(lines: Array(long.utf8), count: 1)
+            longLinesLeft -= 1
+        }
+        try writer.flush(durable: false)
+    }
+    // A last event that was never flushed: what the crash cut.
+    try writer.append(lines: Array(#"{"event.name":"never flushed"}\#n"#.utf8), count: 1)
+    _ = writer.abandon()
+    return writer.path
+}

@@ -9,39 +9,6 @@ import Glibc
 import Darwin
 #endif
 
-/// A torn segment of `megabytes` compressed MiB as `kill -9` leaves one: flushed every 100 events, no frame end, no
-/// seal, written by a process that no longer runs. Lines carry their index, so each is distinct; `longLines` more of
-/// 2 MiB each are spread through it, longer than the frame the reader holds back while it verifies.
-private func tornSegment(in directory: String, megabytes: Int, longLines: Int = 0) throws -> String {
-    let metadata = SegmentMetadata(
-        installID: "i", appID: "a", appVersion: "1", osName: "Linux", osVersion: "6", libraryVersion: "0",
-        zstdVersion: "1.5", processID: 999_997, segmentSequence: 1, createdAt: "2026-11-20T10:00:00.000Z",
-        redactionLevel: .maskAllPII, redactionKeyID: "k", compressionLevel: 1)
-    let writer = try SegmentWriter(directory: directory, metadata: metadata, compressionLevel: 1)
-    let events = SampleEvents.make(count: 1000)
-    var encoder = JSONLineWriter()
-    var index = 0
-    var longLinesLeft = longLines
-    while writer.compressedSize < megabytes << 20 {
-        encoder.removeAll()
-        for _ in 0..<100 {
-            events[index % events.count].encode(into: &encoder, context: EventContext(installID: "i", sequence: index))
-            index += 1
-        }
-        try encoder.withBytes { bytes throws(ZstdError) in try writer.append(lines: bytes, count: 100) }
-        if longLinesLeft > 0, index % 20_000 == 0 {
-            let long = #"{"event.name":"log","body":""# + String(repeating: "x", count: 2 << 20) + "\"}\n"
-            try writer.append(lines: Array(long.utf8), count: 1)
-            longLinesLeft -= 1
-        }
-        try writer.flush(durable: false)
-    }
-    // A last event that was never flushed: what the crash cut.
-    try writer.append(lines: Array(#"{"event.name":"never flushed"}\#n"#.utf8), count: 1)
-    _ = writer.abandon()
-    return writer.path
-}
-
 /// The byte ranges of the zstd frames in `bytes`, found by walking the frame format (skippable frames stepped over).
 private func zstdFrames(in bytes: [UInt8]) -> [Range<Int>] {
     func little(_ offset: Int, _ count: Int) -> Int {
@@ -105,6 +72,22 @@ struct TornSegmentSealingTests {
             $0.hasSuffix(".tmp")
         }
         #expect(leftovers.isEmpty)
+    }
+
+    @Test("another process sampling every file while a large torn segment is sealed finds no lock during the decode")
+    func noLockWhileDecoding() throws {
+        let directory = try TemporaryDirectory("authtrail-seal-locks")
+        defer { directory.remove() }
+        let path = try tornSegment(in: directory.path, megabytes: 8)
+        let sampler = try LockSamplerChild(directory: directory.path)
+        let sealed = SegmentDirectory(path: directory.path).sealTornSegments(active: nil)
+        let seen = try #require(sampler.stop())
+        #expect(sealed == [(path as NSString).lastPathComponent])
+        // The sampler ran through the whole seal (it starts before and stops after): decoding, re-encoding and
+        // synchronizing 8 MiB take far longer than 50 of its rounds. The lock is taken only for the final check and
+        // rename, which a round may catch now and then; before, it was held all along.
+        #expect(seen.rounds >= 50, "sampled through the seal: \(seen.rounds) rounds")
+        #expect(seen.held <= 2, "locked in \(seen.held) of \(seen.rounds) rounds (first: \(seen.firstHeld))")
     }
 
     @Test("a running process's temporary file is a segment being created and stays; a dead process's is removed")
