@@ -6,8 +6,10 @@ import Security
 
 /// The Security framework's Keychain, data-protection keychain on macOS too (the one iOS has). Elsewhere every call
 /// answers `unimplemented`, as a platform without a Keychain would.
-struct KeychainItem: KeychainCalls {
-    func copyData(service: String, account: String, accessGroup: String?) -> (status: KeychainStatus, data: [UInt8]?) {
+package struct KeychainItem: KeychainCalls {
+    package init() {}
+
+    package func copyData(service: String, account: String, accessGroup: String?) -> (status: KeychainStatus, data: [UInt8]?) {
         #if canImport(Security)
         var query = Self.attributes(service: service, account: account, accessGroup: accessGroup)
         query[kSecReturnData as String] = true
@@ -20,7 +22,7 @@ struct KeychainItem: KeychainCalls {
         #endif
     }
 
-    func add(_ data: [UInt8], service: String, account: String, accessGroup: String?) -> KeychainStatus {
+    package func add(_ data: [UInt8], service: String, account: String, accessGroup: String?) -> KeychainStatus {
         #if canImport(Security)
         var addition = Self.attributes(service: service, account: account, accessGroup: accessGroup)
         addition[kSecValueData as String] = Data(data)
