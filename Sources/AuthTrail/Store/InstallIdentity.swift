@@ -55,7 +55,8 @@ package struct InstallIdentity: Sendable {
         }
         let recorded = String(decoding: recordedBytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return InstallIdentity(
-            installID: installID, key: key, keySource: loaded.source, recordedKeyID: recorded == key.id ? nil : recorded)
+            installID: installID, key: key, keySource: loaded.source,
+            recordedKeyID: recorded == key.id ? nil : recorded)
     }
 
     /// Reads `path`; if it is missing or unusable (a crash cut it short), publishes a fresh value atomically.

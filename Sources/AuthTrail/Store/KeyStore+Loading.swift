@@ -34,7 +34,9 @@ extension KeyStore {
             // the same, and the key gains the Keychain's this-device-only protection.
             let fileKey = (try? SystemCalls.readFile(filePath)).flatMap { $0.count >= 16 ? $0 : nil }
             do {
-                let bytes = try keychainCalls.loadOrAdd(service: service, account: installID, accessGroup: accessGroup) {
+                let bytes = try keychainCalls.loadOrAdd(
+                    service: service, account: installID, accessGroup: accessGroup
+                ) {
                     fileKey ?? make()
                 }
                 // Only once the Keychain holds a key does the file go; if another process added a different one

@@ -44,7 +44,9 @@ public struct KeyStore: Sendable, Hashable {
     package static func keychain(
         service: String = "AuthTrail", accessGroup: String? = nil, fallbackFolder: URL, calls: any KeychainCalls
     ) -> KeyStore {
-        KeyStore(location: .keychain(service: service, accessGroup: accessGroup, fallback: fallbackFolder), keychainCalls: calls)
+        KeyStore(
+            location: .keychain(service: service, accessGroup: accessGroup, fallback: fallbackFolder),
+            keychainCalls: calls)
     }
 
     /// The Keychain on Apple platforms; elsewhere files under `$XDG_DATA_HOME/authtrail/keys` (or

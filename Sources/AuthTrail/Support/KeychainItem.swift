@@ -9,7 +9,9 @@ import Security
 package struct KeychainItem: KeychainCalls {
     package init() {}
 
-    package func copyData(service: String, account: String, accessGroup: String?) -> (status: KeychainStatus, data: [UInt8]?) {
+    package func copyData(
+        service: String, account: String, accessGroup: String?
+    ) -> (status: KeychainStatus, data: [UInt8]?) {
         #if canImport(Security)
         var query = Self.attributes(service: service, account: account, accessGroup: accessGroup)
         query[kSecReturnData as String] = true

@@ -55,9 +55,9 @@ struct ChoosingAFolderTests {
         let support = container.url.appendingPathComponent("Library/Application Support")
         #expect(configuration.directory.path == support.appendingPathComponent("AuthTrail").path)
         let fallback = support.appendingPathComponent("AuthTrailKeys", isDirectory: true)
-        #expect(
-            configuration.keyStore
-                == .keychain(service: "AuthTrail", accessGroup: group, fallbackFolder: fallback, calls: ScriptedKeychain()))
+        let expected = KeyStore.keychain(
+            service: "AuthTrail", accessGroup: group, fallbackFolder: fallback, calls: ScriptedKeychain())
+        #expect(configuration.keyStore == expected)
         #expect(configuration.keyStore != .keychain(service: "AuthTrail", accessGroup: group))
         #expect(configuration.fileProtection == .completeUntilFirstUserAuthentication)
     }
