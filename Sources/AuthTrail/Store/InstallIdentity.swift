@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The install's random id (a 0600 file in the log folder, written into every event) and its pseudonym key (in the
@@ -7,16 +6,33 @@ import Foundation
 /// Two processes starting at once (an app and its extension) agree on one identity: files are created exclusively,
 /// and the loser reads the winner's. A key left in the log folder by an earlier version (`.redaction-key`) is moved
 /// into the key store and then deleted, so pseudonyms stay the same across the upgrade.
+///
+/// The first key's public id is recorded next to the install id (`.install-key-id`). A process whose key differs
+/// (an extension with its own Keychain access group, a backup restored on another device without its
+/// this-device-only key) keeps writing, and says so: its pseudonyms cannot be compared with the recorded key's.
 package struct InstallIdentity: Sendable {
     package var installID: String
     package var key: RedactionKey
+    /// Where the key came from: `keychain`, `file`, or `file (keychain refused: <status>)`.
+    package var keySource: String
+    /// The key id recorded in the log folder when it is not this key's; nil when they agree.
+    package var recordedKeyID: String?
+
+    package init(installID: String, key: RedactionKey, keySource: String = "unknown", recordedKeyID: String? = nil) {
+        self.installID = installID
+        self.key = key
+        self.keySource = keySource
+        self.recordedKeyID = recordedKeyID
+    }
 
     package static let idFileName = ".install-id"
+    package static let keyIDFileName = ".install-key-id"
     /// Where versions before 0.2 kept the key.
     package static let legacyKeyFileName = ".redaction-key"
 
+    /// - Parameter attempt: counts this process's tries (see `KeyStore.loadOrCreateKey`).
     package static func loadOrCreate(
-        in directory: String, keyStore: KeyStore, protection: FileProtection = .none
+        in directory: String, keyStore: KeyStore, protection: FileProtection = .none, attempt: Int = 1
     ) throws -> InstallIdentity {
         let idBytes = try loadOrCreateFile("\(directory)/\(idFileName)", protection: protection) {
             Array(UUID().uuidString.lowercased().utf8)
@@ -24,23 +40,34 @@ package struct InstallIdentity: Sendable {
         let installID = String(decoding: idBytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let legacyPath = "\(directory)/\(legacyKeyFileName)"
         let legacy = (try? SystemCalls.readFile(legacyPath)).flatMap { $0.count >= 16 ? $0 : nil }
-        let key = try keyStore.loadOrCreateKey(installID: installID, protection: protection) {
+        let loaded = try keyStore.loadOrCreateKey(
+            installID: installID, protection: protection, attempt: attempt, logFolder: directory
+        ) {
             legacy ?? RedactionKey.randomBytes()
         }
         // Only once the key store holds the key (written and synced) does the old copy go.
         if legacy != nil { SystemCalls.unlink(legacyPath) }
-        return InstallIdentity(installID: installID, key: RedactionKey(bytes: key))
+        let key = RedactionKey(bytes: loaded.bytes)
+        let recordedBytes = try loadOrCreateFile(
+            "\(directory)/\(keyIDFileName)", minimumCount: key.id.utf8.count, protection: protection
+        ) {
+            Array(key.id.utf8)
+        }
+        let recorded = String(decoding: recordedBytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return InstallIdentity(
+            installID: installID, key: key, keySource: loaded.source,
+            recordedKeyID: recorded == key.id ? nil : recorded)
     }
 
     /// Reads `path`; if it is missing or unusable (a crash cut it short), publishes a fresh value atomically.
     static func loadOrCreateFile(
-        _ path: String, protection: FileProtection, make: () -> [UInt8]
+        _ path: String, minimumCount: Int = 16, protection: FileProtection, make: () -> [UInt8]
     ) throws(SystemError) -> [UInt8] {
         while true {
             var exists = true
             do {
                 let existing = try SystemCalls.readFile(path)
-                if existing.count >= 16 { return existing }
+                if existing.count >= minimumCount { return existing }
             } catch where SystemCalls.isFileMissing(error) {
                 exists = false
             }
@@ -53,30 +80,6 @@ package struct InstallIdentity: Sendable {
                 do { try SystemCalls.link(temporary, to: path) } catch where SystemCalls.isAlreadyExisting(error) {}
             }
         }
-    }
-}
-
-extension KeyStore {
-    /// The key of `installID`, created with `make` when the store has none.
-    func loadOrCreateKey(
-        installID: String, protection: FileProtection, make: () -> [UInt8]
-    ) throws -> [UInt8] {
-        switch location {
-        case .folder(let folder):
-            try SystemCalls.makeDirectory(folder.path, mode: 0o700)
-            let path = folder.appendingPathComponent(Self.fileName(installID: installID)).path
-            return try InstallIdentity.loadOrCreateFile(path, protection: protection, make: make)
-        case .keychain(let service, let accessGroup):
-            return try KeychainItem.loadOrAdd(service: service, account: installID, accessGroup: accessGroup, make: make)
-        }
-    }
-
-    /// `<install id>.key` for the ids the library makes (lowercase UUIDs); any other id (a hand-edited file) is
-    /// hashed first, so it can never name a path outside the folder.
-    static func fileName(installID: String) -> String {
-        let safe = !installID.isEmpty && installID.utf8.count <= 64
-            && installID.utf8.allSatisfy { ByteClass.isHex($0) || $0 == UInt8(ascii: "-") }
-        return (safe ? installID : SHA256.hash(data: Data(installID.utf8)).hexString) + ".key"
     }
 }
 

@@ -20,12 +20,20 @@ public struct SegmentMetadata: Sendable, Hashable, Codable {
     public var createdAt: String
     public var redactionLevel: RedactionLevel
     public var redactionKeyID: String
+    /// `keychain`, `file`, or `file (keychain refused: <OSStatus>)`; nil in segments of versions that did not say.
+    public var redactionKeyStore: String?
+    /// True when the key id recorded in the log folder is another one: this segment's pseudonyms cannot be compared
+    /// with those of the recorded key's segments.
+    public var redactionKeySplit: Bool?
+    /// The key id recorded in the log folder, when `redactionKeySplit`.
+    public var redactionRecordedKeyID: String?
     public var compressionLevel: Int
 
     package init(
         installID: String, appID: String, appVersion: String, osName: String, osVersion: String, libraryVersion: String,
         zstdVersion: String, processID: Int, segmentSequence: Int, createdAt: String, redactionLevel: RedactionLevel,
-        redactionKeyID: String, compressionLevel: Int
+        redactionKeyID: String, compressionLevel: Int, redactionKeyStore: String? = nil,
+        redactionRecordedKeyID: String? = nil
     ) {
         self.installID = installID
         self.appID = appID
@@ -40,6 +48,9 @@ public struct SegmentMetadata: Sendable, Hashable, Codable {
         self.redactionLevel = redactionLevel
         self.redactionKeyID = redactionKeyID
         self.compressionLevel = compressionLevel
+        self.redactionKeyStore = redactionKeyStore
+        self.redactionKeySplit = redactionKeyStore.map { _ in redactionRecordedKeyID != nil }
+        self.redactionRecordedKeyID = redactionRecordedKeyID
     }
 
     enum CodingKeys: String, CodingKey {
@@ -56,6 +67,9 @@ public struct SegmentMetadata: Sendable, Hashable, Codable {
         case createdAt = "segment.created_at"
         case redactionLevel = "redaction.level"
         case redactionKeyID = "redaction.key_id"
+        case redactionKeyStore = "redaction.key_store"
+        case redactionKeySplit = "redaction.key_split"
+        case redactionRecordedKeyID = "redaction.recorded_key_id"
         case compressionLevel = "compression.level"
     }
 
@@ -76,6 +90,11 @@ public struct SegmentMetadata: Sendable, Hashable, Codable {
             (.redactionKeyID, redactionKeyID),
         ]
         for (key, value) in mirror { attributes[key.rawValue] = value }
+        let optional: [(CodingKeys, String?)] = [
+            (.redactionKeyStore, redactionKeyStore), (.redactionKeySplit, redactionKeySplit.map { String($0) }),
+            (.redactionRecordedKeyID, redactionRecordedKeyID),
+        ]
+        for case (let key, let value?) in optional { attributes[key.rawValue] = value }
         return TrailEvent(name: .segmentStart, severity: .info, timestamp: date, attributes: attributes)
     }
 }

@@ -33,6 +33,8 @@ package final class StoreWriter {
     /// Flush and close requests seen while backing off; a new one cuts the backoff short.
     private var requestsSeen = 0
     private var sealedAtStart = false
+    /// Tries to load the identity so far: unknown Keychain errors fall back to the file store after a few.
+    private var identityAttempts = 0
     private let mirror: UnifiedLogMirror?
 
     /// Uncompressed bytes serialized before they are handed to the compressor: zstd's block size, or the rotation
@@ -113,9 +115,11 @@ package final class StoreWriter {
             try SystemCalls.makeDirectory(path, mode: 0o700)
             try? SystemCalls.setMode(path, 0o700)
             SystemCalls.applyProtection(configuration.fileProtection, to: path)
+            identityAttempts += 1
             adopt(
                 try InstallIdentity.loadOrCreate(
-                    in: path, keyStore: configuration.keyStore, protection: configuration.fileProtection))
+                    in: path, keyStore: configuration.keyStore, protection: configuration.fileProtection,
+                    attempt: identityAttempts))
             resumeWriting()
             return true
         } catch {
@@ -132,6 +136,10 @@ package final class StoreWriter {
         strict.level = .maskAllPII
         strictRedactor = strict
         published.withLock { $0 = identity }
+        queue.report {
+            $0.keyStore = identity.keySource
+            $0.recordedKeyID = identity.recordedKeyID
+        }
     }
 
     /// Tells the app (`TrailConfiguration.onSegmentSealed`) about segments that will not change again.
@@ -351,7 +359,8 @@ package final class StoreWriter {
             zstdVersion: zstdLibraryVersion, processID: Int(SystemCalls.processID),
             segmentSequence: segmentSequence, createdAt: Timestamp.string(createdAt),
             redactionLevel: configuration.redactionLevel, redactionKeyID: redactor?.keyID ?? "",
-            compressionLevel: configuration.compressionLevel)
+            compressionLevel: configuration.compressionLevel, redactionKeyStore: identity?.keySource,
+            redactionRecordedKeyID: identity?.recordedKeyID)
     }
 
     /// A step that had failed went through: no retry is pending, and health says `writing` again.

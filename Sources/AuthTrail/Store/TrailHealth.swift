@@ -21,6 +21,16 @@ public struct TrailHealth: Sendable, Hashable {
     public var failures = 0
     /// The last write error, if any.
     public var lastError: String?
+    /// Where the pseudonym key came from, as every segment's `redaction.key_store` says: `keychain`, `file`, or
+    /// `file (keychain refused: <OSStatus>)` when the Keychain refused for good. Nil until the key is loaded.
+    public var keyStore: String?
+    /// The key id recorded in the log folder when this process's key differs (another process sharing the folder has
+    /// its own key, or a backup was restored on another device): pseudonyms of the two keys are not comparable. Nil
+    /// when they agree.
+    public var recordedKeyID: String?
+
+    /// Whether the processes writing this folder pseudonymize with different keys (`recordedKeyID`).
+    public var isKeySplit: Bool { recordedKeyID != nil }
 
     /// Events dropped under memory pressure, all severities together.
     public var eventsDropped: Int { droppedBySeverity.values.reduce(0, +) }

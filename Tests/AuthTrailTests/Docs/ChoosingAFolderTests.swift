@@ -13,18 +13,13 @@ struct ChoosingAFolderTests {
         return logsFolder
     }
 
-    static func sharedConfiguration() -> TrailConfiguration {
+    static func sharedConfiguration() throws -> (TrailConfiguration, Trail) {
         // BEGIN SNIPPET folder-app-group
-        // Every target that logs has the App Group entitlement; without it the container is nil.
-        let container = FileManager.default.containerURL(
-            forSecurityApplicationGroupIdentifier: "group.com.example.myapp")!
-        let logsFolder = container.appending(path: "Library/Application Support/AuthTrail", directoryHint: .isDirectory)
-        let configuration = TrailConfiguration(
-            directory: logsFolder,
-            // A keychain access group every target lists (Keychain Sharing): one install id, one pseudonym key.
-            keyStore: .keychain(accessGroup: "ABCDE12345.com.example.myapp.shared"))
+        // The app and every extension that logs run this same line; each target has the App Group entitlement.
+        let configuration = try TrailConfiguration(appGroup: "group.com.example.myapp")
+        let trail = try Trail(configuration: configuration)
         // END SNIPPET folder-app-group
-        return configuration
+        return (configuration, trail)
     }
 
     static func protectedConfiguration(logsFolder: URL) -> TrailConfiguration {
@@ -45,35 +40,43 @@ struct ChoosingAFolderTests {
     }
 
     @Test(
-        "the App Group sample names the container's Application Support folder and a shared keychain access group",
-        .enabled(if: AppGroupContainers.areStandIns, "a test process has no App Group container of its own"))
+        "the App Group sample throws where there is no App Group container",
+        .enabled(if: AppGroupContainers.areStandIns, "macOS makes a group container for any identifier"))
+    func appGroupWithoutContainer() throws {
+        #expect(throws: TrailConfiguration.Invalid.self) { try Self.sharedConfiguration() }
+    }
+
+    @Test("an App Group configuration names the container's Application Support folder and the group's Keychain access group")
     func appGroupConfiguration() throws {
-        let containers = try TemporaryDirectory("authtrail-app-group")
-        defer { containers.remove() }
-        let configuration = AppGroupContainers.$root.withValue(containers.url) { Self.sharedConfiguration() }
-        #expect(
-            configuration.directory.path
-                == "\(containers.path)/group.com.example.myapp/Library/Application Support/AuthTrail")
-        let sharedGroup = "ABCDE12345.com.example.myapp.shared"
-        #expect(configuration.keyStore == .keychain(service: "AuthTrail", accessGroup: sharedGroup))
+        let container = try TemporaryDirectory("authtrail-app-group")
+        defer { container.remove() }
+        let group = "group.com.example.myapp"
+        let configuration = TrailConfiguration(appGroup: group, container: container.url)
+        let support = container.url.appendingPathComponent("Library/Application Support")
+        #expect(configuration.directory.path == support.appendingPathComponent("AuthTrail").path)
+        let fallback = support.appendingPathComponent("AuthTrailKeys", isDirectory: true)
+        let expected = KeyStore.keychain(
+            service: "AuthTrail", accessGroup: group, fallbackFolder: fallback, calls: ScriptedKeychain())
+        #expect(configuration.keyStore == expected)
+        #expect(configuration.keyStore != .keychain(service: "AuthTrail", accessGroup: group))
         #expect(configuration.fileProtection == .completeUntilFirstUserAuthentication)
     }
 
-    @Test(
-        "an app and its extension logging into the App Group folder share one install id and pseudonym key",
-        .enabled(if: AppGroupContainers.areStandIns, "a test process has no App Group container of its own"))
+    @Test("an app and its extension with the App Group configuration share one install id and pseudonym key")
     func appAndExtensionShareOneIdentity() async throws {
-        let containers = try TemporaryDirectory("authtrail-app-group")
-        let keys = try TemporaryDirectory("authtrail-shared-keys")
-        defer {
-            containers.remove()
-            keys.remove()
+        let container = try TemporaryDirectory("authtrail-app-group")
+        defer { container.remove() }
+        let group = "group.com.example.myapp"
+        // One Keychain plays the App Group's access group both targets share.
+        let keychain = ScriptedKeychain()
+        func configuration() -> TrailConfiguration {
+            var configuration = TrailConfiguration(appGroup: group, container: container.url)
+            configuration.keyStore = .keychain(
+                accessGroup: group, fallbackFolder: container.url.appendingPathComponent("unused"), calls: keychain)
+            return configuration
         }
-        var configuration = AppGroupContainers.$root.withValue(containers.url) { Self.sharedConfiguration() }
-        // No Keychain here: one key folder, outside the App Group, plays the access group both targets share.
-        configuration.keyStore = .files(in: keys.url)
-        let app = try Trail(configuration: configuration)
-        let appExtension = try Trail(configuration: configuration)
+        let app = try Trail(configuration: configuration())
+        let appExtension = try Trail(configuration: configuration())
         app.record(TrailEvent(name: .log, message: "from the app"))
         appExtension.record(TrailEvent(name: .log, message: "from the share extension"))
         #expect(await app.flush(timeout: .testWait))
@@ -81,11 +84,13 @@ struct ChoosingAFolderTests {
 
         #expect(app.installID != nil && app.installID == appExtension.installID)
         #expect(app.redactionKeyID != nil && app.redactionKeyID == appExtension.redactionKeyID)
+        #expect(app.health.keyStore == "keychain" && appExtension.health.keyStore == "keychain")
+        #expect(!app.health.isKeySplit && !appExtension.health.isKeySplit)
         let pasted = "Signed in as megan.bowen@contoso.com"
         let redacted = try #require(app.redact(text: pasted))
         #expect(!redacted.contains("megan.bowen"))
         #expect(redacted == appExtension.redact(text: pasted), "the same pseudonym in both targets")
-        let contents = try FolderContents(configuration.directory.path)
+        let contents = try FolderContents(configuration().directory.path)
         #expect(contents.events(named: "log").count == 2)
         #expect(contents.lostNothing)
     }

@@ -112,7 +112,9 @@ struct QueueAndFlushPolicyTests {
         #expect(try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int == 0o700)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         // The pseudonym key lives in the key store, not here (KeyStoreTests).
-        #expect(names.count == 2, "identity and one segment: \(names)")
+        #expect(
+            Set(names.filter { !$0.hasSuffix(".jsonl.zst") }) == [".install-id", ".install-key-id"] && names.count == 3,
+            "install id, recorded key id and one segment: \(names)")
         for name in names {
             let mode = try FileManager.default.attributesOfItem(atPath: "\(folder.path)/\(name)")[.posixPermissions] as? Int
             #expect(mode == 0o600, "\(name)")
