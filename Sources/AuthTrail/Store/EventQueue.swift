@@ -100,11 +100,7 @@ package final class EventQueue: @unchecked Sendable {
     package func close(timeout: Duration) async -> Bool { await waitOnOwnThread { $0.close(timeout: timeout) } }
 
     private func waitOnOwnThread(_ wait: @escaping @Sendable (EventQueue) -> Bool) async -> Bool {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: wait(self)) }
-            thread.name = "AuthTrail flush"
-            thread.start()
-        }
+        await OwnThread.run(named: "AuthTrail flush") { wait(self) }
     }
 
     private func request(

@@ -117,10 +117,13 @@ public final class Trail: Sendable {
     }
 
     /// Segments that will not change again (closed by rotation or shutdown, or recovered after a crash), oldest
-    /// first: what an app uploads. The active segments of running processes are not listed.
-    public func sealedSegments() -> [URL] {
-        let directory = SegmentDirectory(path: configuration.directory.path)
-        return directory.sealedSegmentNames().map { configuration.directory.appendingPathComponent($0) }
+    /// first: what an app uploads. The active segments of running processes are not listed. Reads the end of every
+    /// segment in the folder, on a thread of its own: the caller's task is suspended, its thread never waits.
+    public func sealedSegments() async -> [URL] {
+        let folder = configuration.directory
+        return await OwnThread.run(named: "AuthTrail listing") {
+            SegmentDirectory(path: folder.path).sealedSegmentNames().map { folder.appendingPathComponent($0) }
+        }
     }
 
     /// Redacts `text` as the trail redacts events, with this install's key: pseudonyms match the ones in its segments.

@@ -21,15 +21,16 @@ struct UploadingApp {
     let logsFolder: URL
     let uploads: SegmentUploads
 
-    func openTrail() throws -> Trail {
+    func openTrail() async throws -> Trail {
         // BEGIN SNIPPET upload-sealed-segments
         let trail = try Trail(
             configuration: TrailConfiguration(
                 directory: logsFolder,
                 // On the trail's writer thread, once per segment that will not change again: hand it over and return.
                 onSegmentSealed: { segment in uploads.enqueue(segment) }))
-        // Segments sealed before this launch (by the last run, or recovered after a crash) wait for upload too.
-        for segment in trail.sealedSegments() { uploads.enqueue(segment) }
+        // Segments sealed before this launch (by the last run, or recovered after a crash) wait for upload too. Listing
+        // them reads the folder on a thread of the trail's; at launch, call this from a `Task`.
+        for segment in await trail.sealedSegments() { uploads.enqueue(segment) }
         // END SNIPPET upload-sealed-segments
         return trail
     }
@@ -42,7 +43,7 @@ struct SegmentUploadTests {
         let directory = try TemporaryDirectory("authtrail-uploads")
         defer { directory.remove() }
         let uploads = SegmentUploads()
-        let trail = try UploadingApp(logsFolder: directory.url, uploads: uploads).openTrail()
+        let trail = try await UploadingApp(logsFolder: directory.url, uploads: uploads).openTrail()
         #expect(uploads.segments.isEmpty, "nothing was sealed before the first launch")
 
         for index in 0..<100 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
@@ -53,7 +54,7 @@ struct SegmentUploadTests {
         for index in 100..<250 { trail.record(TrailEvent(name: .log, attempt: index + 1)) }
         #expect(await trail.shutdown(timeout: .testWait))
         #expect(uploads.segments.count == 2, "recording after a shutdown starts a new segment")
-        #expect(uploads.segments == trail.sealedSegments())
+        #expect(await uploads.segments == trail.sealedSegments())
 
         var attempts: [Int] = []
         for segment in uploads.segments {
@@ -67,7 +68,7 @@ struct SegmentUploadTests {
 
         // The next launch, with an upload queue that lost its state: the listing hands over both segments again.
         let nextLaunch = SegmentUploads()
-        _ = try UploadingApp(logsFolder: directory.url, uploads: nextLaunch).openTrail()
+        _ = try await UploadingApp(logsFolder: directory.url, uploads: nextLaunch).openTrail()
         #expect(nextLaunch.segments == uploads.segments)
     }
 }

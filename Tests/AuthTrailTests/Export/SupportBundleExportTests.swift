@@ -46,7 +46,7 @@ struct SupportBundleExportTests {
         defer { fixture.remove() }
         for event in SampleEvents.make(count: 3000) { fixture.trail.record(event) }
         #expect(await fixture.trail.flush(timeout: .testWait))
-        let sealed = fixture.trail.sealedSegments().map(\.path)
+        let sealed = await fixture.trail.sealedSegments().map(\.path)
         let segments = try fixture.segments()
         #expect(!sealed.isEmpty, "the 32 KiB rotation sealed a segment")
         #expect(segments.count == sealed.count + 1, "and the active one is not sealed")
@@ -95,7 +95,7 @@ struct SupportBundleExportTests {
         defer { fixture.remove() }
         for event in SampleEvents.make(count: 3000) { fixture.trail.record(event) }
         #expect(await fixture.trail.flush(timeout: .testWait))
-        #expect(fixture.trail.sealedSegments().count >= 1)
+        #expect(await fixture.trail.sealedSegments().count >= 1)
 
         let app = try await fixture.trail.exportSupportBundle(to: fixture.bundle("app.zst"))
         let cliPath = fixture.bundle("cli.zst").path

@@ -22,7 +22,7 @@ struct LifecycleTests {
         #expect(await trail.shutdown(timeout: .testWait))
         let contents = try FolderContents(directory.path)
         #expect(contents.events(named: "log").count == 300)
-        #expect(trail.sealedSegments().map(\.lastPathComponent) == contents.files.map { ($0 as NSString).lastPathComponent })
+        #expect(await trail.sealedSegments().map(\.lastPathComponent) == contents.files.map { ($0 as NSString).lastPathComponent })
     }
 
     @Test("a folder that cannot be written yet: init returns, the trail starts degraded, flushes keep their timeout, and one asked for during the backoff writes at once when the folder returns")
@@ -71,12 +71,12 @@ struct LifecycleTests {
         let events = SampleEvents.make(count: 3_000)
         for event in events { trail.record(event) }
         #expect(await trail.flush(timeout: .testWait))
-        let whileRunning = trail.sealedSegments()
+        let whileRunning = await trail.sealedSegments()
         #expect(whileRunning.count >= 2, "rotation sealed segments: \(whileRunning.count)")
         #expect(announced.withLock { $0 }.map(\.path) == whileRunning.map(\.path))
         #expect(await trail.shutdown(timeout: .testWait))
         let all = try directory.files(withSuffix: ".jsonl.zst")
-        #expect(trail.sealedSegments().map(\.path) == all)
+        #expect(await trail.sealedSegments().map(\.path) == all)
         #expect(announced.withLock { $0 }.map(\.path).sorted() == all, "the segment closed by shutdown is announced too")
     }
 }
