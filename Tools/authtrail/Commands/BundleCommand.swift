@@ -58,7 +58,7 @@ struct BundleCommand: ParsableCommand {
             printError("authtrail: no AuthTrail events in \(paths.joined(separator: " ")); \(output) not written")
             throw result.problems.isEmpty ? ExitStatus.dataError : ExitStatus.noInput
         }
-        print(
+        try StandardOutput.write(
             "Wrote \(output): \(manifest.segments.count) segment\(manifest.segments.count == 1 ? "" : "s"), \(manifest.events) events"
                 + (manifest.firstEvent.map { ", \($0) to \(manifest.lastEvent ?? $0)" } ?? ""))
         if !result.problems.isEmpty { throw ExitStatus.noInput }
