@@ -29,8 +29,9 @@ struct BundleCommand: ParsableCommand {
     var force = false
 
     @Argument(
-        help: "Segment files, bundles, raw MSAL log files or directories (searched recursively for *.zst); - for "
-            + "standard input.")
+        help: ArgumentHelp(
+            "Segment files, bundles, raw MSAL log files or directories (searched recursively for *.zst); - for "
+                + "standard input."))
     var paths: [String]
 
     func run() throws {

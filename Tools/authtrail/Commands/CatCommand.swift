@@ -14,8 +14,9 @@ struct CatCommand: ParsableCommand {
             """)
 
     @Argument(
-        help: "Segment files, bundles, raw MSAL log files or directories (searched recursively for *.zst); - for "
-            + "standard input.")
+        help: ArgumentHelp(
+            "Segment files, bundles, raw MSAL log files or directories (searched recursively for *.zst); - for "
+                + "standard input."))
     var paths: [String] = ["-"]
 
     @OptionGroup var filters: FilterOptions

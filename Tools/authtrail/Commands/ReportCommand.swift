@@ -27,8 +27,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     @Argument(
-        help: "Segment files, bundles, raw MSAL log files or directories (searched recursively for *.zst); - for "
-            + "standard input.")
+        help: ArgumentHelp(
+            "Segment files, bundles, raw MSAL log files or directories (searched recursively for *.zst); - for "
+                + "standard input."))
     var paths: [String] = ["-"]
 
     @Option(help: "Output format: text, markdown, json or html.")
