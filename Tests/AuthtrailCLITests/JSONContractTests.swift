@@ -47,7 +47,12 @@ struct JSONContractTests {
             try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(label): not a JSON object")
     }
 
-    static func isInt(_ value: Any?) -> Bool { value is Int && !(value is Bool) }
+    /// Whether a parsed JSON value is a whole number (on Linux every JSON number is an NSNumber, and one of 0 or 1
+    /// also casts to Bool, so that cannot be told apart here).
+    static func isInt(_ value: Any?) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return number.doubleValue == Double(number.intValue)
+    }
 
     // MARK: explain
 
