@@ -67,7 +67,10 @@ struct JSONContractTests {
         (["-77777", "-50005"], 1, true, true),
         (["hello"], 2, false, false),
         (["login", "failed", "for", "megan.bowen@contoso.com,", "no", "idea", "why"], 2, false, false),
-        ([#"Error Domain=MSALErrorDomain Code=-50000 "(null)" UserInfo={MSALInternalErrorCodeKey=-50006}"#], 0, true, false),
+        (
+            [#"Error Domain=MSALErrorDomain Code=-50000 "(null)" UserInfo={MSALInternalErrorCodeKey=-50006}"#], 0, true,
+            false
+        ),
     ]
 
     @Test("explain --format json: one object with errors and unknownCodes for every input class",
@@ -132,7 +135,8 @@ struct JSONContractTests {
         let arguments = testCase.arguments.map(inputs.path)
         let label = testCase.arguments.joined(separator: " ")
         let result = try ProcessRunner.authtrail(["report", "--format", "json"] + arguments)
-        #expect(result.status == testCase.status, "\(label) exited \(result.status): \(result.standardError.suffix(300))")
+        #expect(
+            result.status == testCase.status, "\(label) exited \(result.status): \(result.standardError.suffix(300))")
         let object = try Self.object(result, label)
         #expect(Self.isInt(object["report_schema"]) && object["report_schema"] as? Int == 1)
         let input = try #require(object["input"] as? [String: Any], "\(label): input")
@@ -163,7 +167,8 @@ struct JSONContractTests {
         let testCase = Self.showCases[index]
         let label = testCase.arguments.joined(separator: " ")
         let result = try ProcessRunner.authtrail(["show", "--format", "json"] + testCase.arguments.map(inputs.path))
-        #expect(result.status == testCase.status, "\(label) exited \(result.status): \(result.standardError.suffix(300))")
+        #expect(
+            result.status == testCase.status, "\(label) exited \(result.status): \(result.standardError.suffix(300))")
         let object = try Self.object(result, label)
         #expect(object["show_schema"] as? Int == 1)
         #expect(Self.isInt(object["matched"]) && Self.isInt(object["shown"]))

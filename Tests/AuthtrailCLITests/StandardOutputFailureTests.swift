@@ -19,7 +19,8 @@ struct StandardOutputFailureTests {
     /// Runs `authtrail` with standard output on `/dev/full` (the shell opens it, then execs the binary).
     static func runToFullDevice(_ arguments: [String]) throws -> ProcessOutput {
         let binary = ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
-        return try ProcessRunner.run("/bin/sh", ["-c", #"exec "$0" "$@" > /dev/full"#, binary] + arguments, timeLimit: 120)
+        return try ProcessRunner.run(
+            "/bin/sh", ["-c", #"exec "$0" "$@" > /dev/full"#, binary] + arguments, timeLimit: 120)
     }
 
     /// Each command, with arguments that make it write to standard output; `TRAIL` and `OUT` are filled in.
@@ -43,13 +44,15 @@ struct StandardOutputFailureTests {
         "demo --out OUT",
     ]
 
-    @Test("exit 73 and a line naming standard output", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")),
-        arguments: commands)
+    @Test(
+        "exit 73 and a line naming standard output",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")), arguments: commands)
     func fullDevice(_ command: String) throws {
         let trail = try Self.trail.get()
         let scratch = try TemporaryDirectory("stdout-full-case")
         defer { scratch.remove() }
-        try Data("user megan.bowen@contoso.com signed in\n".utf8).write(to: URL(fileURLWithPath: "\(scratch.path)/in.txt"))
+        try Data("user megan.bowen@contoso.com signed in\n".utf8)
+            .write(to: URL(fileURLWithPath: "\(scratch.path)/in.txt"))
         let arguments = command.split(separator: " ").map { word -> String in
             switch word {
             case "TRAIL": trail
@@ -61,10 +64,14 @@ struct StandardOutputFailureTests {
         let result = try Self.runToFullDevice(arguments)
         #expect(!result.wasSignalled, "\(command): \(result.standardError.suffix(300))")
         #expect(result.status == 73, "\(command) exited \(result.status): \(result.standardError.suffix(300))")
-        #expect(result.standardError.contains("authtrail: standard output: "), "\(command): \(result.standardError.suffix(300))")
+        #expect(
+            result.standardError.contains("authtrail: standard output: "),
+            "\(command): \(result.standardError.suffix(300))")
     }
 
-    @Test("the same commands exit as before when standard output can be written", arguments: ["schema --duckdb", "explain -50002"])
+    @Test(
+        "the same commands exit as before when standard output can be written",
+        arguments: ["schema --duckdb", "explain -50002"])
     func writableOutput(_ command: String) throws {
         let result = try ProcessRunner.authtrail(command.split(separator: " ").map(String.init))
         #expect(result.status == 0)

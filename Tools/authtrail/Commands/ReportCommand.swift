@@ -7,15 +7,16 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Summarise failure patterns and retry behaviour in segments, directories or bundles.",
         discussion: """
-            Inputs are AuthTrail segments, bundles and raw MSAL log files (MSAL's own log lines, as an app or \
-            a console saves them). Inputs are read in device and time order; torn tails and corrupt frames are skipped with a one-line \
-            warning naming the file and byte offset. The JSON format is documented in docs/REPORT-JSON.md.
+            Inputs are AuthTrail segments, bundles and raw MSAL log files (MSAL's own log lines, as an app or a \
+            console saves them). Inputs are read in device and time order; torn tails and corrupt frames are skipped \
+            with a one-line warning naming the file and byte offset. The JSON format is documented in \
+            docs/REPORT-JSON.md.
 
             Exit status: 0 when every input was read (warnings about torn or corrupt data go to standard error), \
             66 when an input could not be opened, 65 when no input held a readable event (with or without filters; \
             filters that keep nothing from readable events give an empty report and 0), 73 when the output file or \
-            standard output could not be written. With --baseline, the same applies to the baseline inputs (put --baseline after the \
-            inputs, or end its paths with --).
+            standard output could not be written. With --baseline, the same applies to the baseline inputs (put \
+            --baseline after the inputs, or end its paths with --).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
