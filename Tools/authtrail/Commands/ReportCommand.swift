@@ -14,7 +14,9 @@ struct ReportCommand: ParsableCommand {
 
             Exit status: 0 when every input was read (warnings about torn or corrupt data go to standard error), \
             66 when an input could not be opened, 65 when no input held a readable event (with or without filters; \
-            filters that keep nothing from readable events give an empty report and 0), 73 when the output file or \
+            filters that keep nothing from readable events give an empty report and 0; from standard input, which \
+            cannot be read a second time to tell the two apart, filters that keep nothing give 0), 73 when the \
+            output file or \
             standard output could not be written. With --baseline, the same applies to the baseline inputs (put \
             --baseline after the inputs, or end its paths with --).
             """)
