@@ -9,13 +9,17 @@ struct BundleCommand: ParsableCommand {
         discussion: """
             The bundle starts with a manifest (a zstd skippable frame: time range, app and OS versions, every \
             segment with its SHA-256 and event count, redaction levels, tool version), then each segment's metadata \
-            and events in checksummed zstd frames; `zstdcat BUNDLE | jq` reads the events. Before writing, every \
-            event is scanned for e-mail addresses, JSON web tokens, bearer tokens and IP addresses: with any finding \
-            the bundle is refused unless --force is given.
+            and events in checksummed zstd frames; `zstdcat BUNDLE | jq` reads the events. Inputs are AuthTrail \
+            segments, bundles and raw MSAL log files; - reads standard input.
+
+            Before writing, every event is scanned with the redaction engine `authtrail redact` uses: whatever it \
+            would hide at maskAllPII (e-mail addresses and UPNs, IP addresses, object and device ids, user paths, \
+            JSON web tokens, refresh and bearer tokens, credentials, …) is a finding, named by kind and line, never \
+            by value. With any finding the bundle is refused unless --force is given.
 
             Exit status: 0 when the bundle was written, 1 when it was refused because of residual personal data, \
-            66 when an input could not be opened, 65 when the inputs held no events (nothing is written then), 73 when the output could not \
-            be written.
+            66 when an input could not be opened, 65 when the inputs held no events (nothing is written then), 73 \
+            when the bundle or standard output could not be written.
             """)
 
     @Option(name: .shortAndLong, help: "The bundle file to write, for example ticket-1234.authtrail.zst.")
@@ -24,7 +28,10 @@ struct BundleCommand: ParsableCommand {
     @Flag(help: "Write the bundle even when residual personal data or secrets were found.")
     var force = false
 
-    @Argument(help: "Segment files, bundles or directories (searched recursively for *.zst).")
+    @Argument(
+        help: ArgumentHelp(
+            "Segment files, bundles, raw MSAL log files or directories (searched recursively for *.zst); - for "
+                + "standard input."))
     var paths: [String]
 
     func run() throws {
@@ -58,7 +65,7 @@ struct BundleCommand: ParsableCommand {
             printError("authtrail: no AuthTrail events in \(paths.joined(separator: " ")); \(output) not written")
             throw result.problems.isEmpty ? ExitStatus.dataError : ExitStatus.noInput
         }
-        print(
+        try StandardOutput.write(
             "Wrote \(output): \(manifest.segments.count) segment\(manifest.segments.count == 1 ? "" : "s"), \(manifest.events) events"
                 + (manifest.firstEvent.map { ", \($0) to \(manifest.lastEvent ?? $0)" } ?? ""))
         if !result.problems.isEmpty { throw ExitStatus.noInput }

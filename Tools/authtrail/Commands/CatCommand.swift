@@ -13,7 +13,10 @@ struct CatCommand: ParsableCommand {
             opened, 73 when standard output could not be written.
             """)
 
-    @Argument(help: "Segment files, bundles or directories (searched recursively for *.zst); - for standard input.")
+    @Argument(
+        help: ArgumentHelp(
+            "Segment files, bundles, raw MSAL log files or directories (searched recursively for *.zst); - for "
+                + "standard input."))
     var paths: [String] = ["-"]
 
     @OptionGroup var filters: FilterOptions
@@ -25,10 +28,7 @@ struct CatCommand: ParsableCommand {
         writer.flush()
         for problem in problems { printError("authtrail: \(problem.message)") }
         for warning in warnings { printError("authtrail: warning: \(warning)") }
-        if let error = writer.writeError {
-            printError("authtrail: standard output: \(error)")
-            throw ExitStatus.cannotCreate
-        }
+        if let error = writer.writeError { try StandardOutput.fail(error) }
         if !problems.isEmpty { throw ExitStatus.noInput }
     }
 }

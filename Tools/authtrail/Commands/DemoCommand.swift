@@ -40,9 +40,9 @@ struct DemoCommand: AsyncParsableCommand {
 
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
             .filter { !before.contains($0) && $0.hasSuffix(".jsonl.zst") }.sorted().map { "\(out)/\($0)" }
-        print("Wrote \(written.count) segment\(written.count == 1 ? "" : "s") to \(out)/ (health: \(trail.health.eventsWritten) events written, \(trail.health.eventsLost) lost)\n")
+        try StandardOutput.write("Wrote \(written.count) segment\(written.count == 1 ? "" : "s") to \(out)/ (health: \(trail.health.eventsWritten) events written, \(trail.health.eventsLost) lost)\n")
         let report = Report.build(paths: written).report
-        print(report.renderText())
-        print("Read the raw events with: zstdcat \(out)/*.jsonl.zst | jq .")
+        try StandardOutput.write(report.renderText())
+        try StandardOutput.write("Read the raw events with: zstdcat \(out)/*.jsonl.zst | jq .")
     }
 }

@@ -11,18 +11,27 @@ struct ExplainCommand: ParsableCommand {
             Paste anything: an NSError description (Error Domain=MSALErrorDomain Code=-50000 "…" UserInfo={…}, \
             with nested NSUnderlyingError), MSAL's log phrasing (returning with error: (MSALErrorDomain, -50002)), \
             a localizedDescription ((MSALErrorDomain error -50005.), (OSStatus error -34018.)), a binding's \
-            errorCode: field, an STS JSON body or an MSAL.NET exception (AADSTS codes with the status, Retry-After, \
-            OAuth error and correlation id around them), with any prefix, Optional(…) or quotes. An error logged \
-            twice is listed once. Every error is listed outermost first with its \
-            sub-code, OAuth error, AADSTS/AADB2C codes, HTTP status, Retry-After and correlation id, what it means, \
-            what to do, and what the app receives after MSAL's conversion. Give the text as arguments, as - to read \
-            standard input, or with --file PATH. Plain codes still work: -50002, "MSALErrorDomain -50002", \
-            MSIDErrorDomain -51115, interactionRequired, -42011, AADSTS50076, AADB2C90118, "NSURLErrorDomain \
-            -1009", 429 (a bare number lists every domain that has it). Output is redacted with the engine \
-            authtrail redact uses (a random key for this run): nothing pasted is printed in clear. \
-            Exit status: 0 when at least one error was recognised (for plain codes: when every code is known), \
-            1 when a plain code is unknown, 2 when the pasted text holds no error it recognises, 64 for a usage \
-            error, 66 when --file cannot be read.
+            errorCode: field, an STS JSON body or an MSAL.NET exception, with any prefix, Optional(…) or quotes.
+
+            Every error is listed outermost first with its sub-code, OAuth error, AADSTS/AADB2C codes, HTTP status, \
+            Retry-After and correlation id, what it means, what to do, and what the app receives after MSAL's \
+            conversion. An error logged twice is listed once.
+
+            Plain codes work too: -50002, "MSALErrorDomain -50002", MSIDErrorDomain -51115, interactionRequired, \
+            -42011, AADSTS50076, AADB2C90118, "NSURLErrorDomain -1009", 429 (a bare number lists every domain that \
+            has it).
+
+            Output is redacted with the engine authtrail redact uses (a random key for this run): nothing pasted is \
+            printed in clear. --format json prints one object for every input, {"errors": […], "unknownCodes": […]} \
+            (docs/REPORT-JSON.md).
+
+            Exit status:
+              0   at least one error was recognised (for plain codes: every code is known)
+              1   a plain code is not in the catalog
+              2   the text holds no error explain recognises
+              64  usage error
+              66  --file cannot be read
+              73  standard output could not be written
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -61,7 +70,10 @@ struct ExplainCommand: ParsableCommand {
         let errors = PastedErrorScanner.errors(in: text)
         // Codes typed on the command line (AADSTS50076 reads as a plain code too) keep the catalog's answer.
         let onlyPlainCodes = errors.allSatisfy { $0.form == .plainCode }
-        if onlyPlainCodes, file == nil, codes != ["-"], let queries = Self.catalogQueries(codes) {
+        // A word that is neither in the catalog nor holds a digit ("hello") is text, not an unknown code.
+        if onlyPlainCodes, file == nil, codes != ["-"], let queries = Self.catalogQueries(codes),
+            queries.allSatisfy({ !ErrorCatalog.entries(matching: $0).isEmpty || $0.contains(where: \.isNumber) })
+        {
             try explainCodes(queries, redactor: redactor)
             return
         }
@@ -74,9 +86,9 @@ struct ExplainCommand: ParsableCommand {
         }
         switch format {
         case .text:
-            if !errors.isEmpty { print(PastedErrorRendering.text(errors, redactor: redactor)) }
+            if !errors.isEmpty { try StandardOutput.write(PastedErrorRendering.text(errors, redactor: redactor)) }
         case .json:
-            print(PastedErrorRendering.json(errors, redactor: redactor))
+            try StandardOutput.write(ExplainJSON.object(pasted: PastedErrorRendering.json(errors, redactor: redactor)))
         }
         if errors.isEmpty {
             printError(
@@ -110,13 +122,19 @@ struct ExplainCommand: ParsableCommand {
 
     private func explainCodes(_ queries: [String], redactor: Redactor) throws {
         var unknown = [String]()
-        var blocks = [String]()
+        var found = [ErrorCatalog.Entry]()
         for query in queries {
             let entries = ErrorCatalog.entries(matching: query)
             if entries.isEmpty { unknown.append(query) }
-            blocks += entries.map(Self.render)
+            found += entries
         }
-        if !blocks.isEmpty { print(blocks.joined(separator: "\n\n")) }
+        switch format {
+        case .text:
+            if !found.isEmpty { try StandardOutput.write(found.map(Self.render).joined(separator: "\n\n")) }
+        case .json:
+            try StandardOutput.write(
+                ExplainJSON.object(entries: found, unknownCodes: unknown.map { redactor.redact(text: $0) }))
+        }
         for query in unknown {
             printError(
                 "authtrail: explain: unknown code '\(redactor.redact(text: query))': not in the catalog of MSAL, "

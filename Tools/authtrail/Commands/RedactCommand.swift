@@ -21,8 +21,8 @@ struct RedactCommand: ParsableCommand {
             with a warning naming the file and line: it is never held whole, and none of it is written in clear.
 
             Exit status: 0 when every input was read (warnings go to standard error), 66 when an input could not be \
-            opened or read (the readable ones are still written), 64 on a bad option or an unusable key file, 73 when \
-            standard output could not be written.
+            opened or read or when --key-file cannot be read (the readable inputs are still written), 64 on a bad \
+            option or a key file shorter than 16 bytes, 73 when standard output could not be written.
             """
     )
 
@@ -105,8 +105,7 @@ struct RedactCommand: ParsableCommand {
             printError("authtrail: \(name): \(error.reason)")
             return false
         } catch .write(let error) {
-            printError("authtrail: standard output: \(error.reason)")
-            throw ExitStatus.cannotCreate
+            try StandardOutput.fail(error)
         }
     }
 }

@@ -7,13 +7,18 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Summarise failure patterns and retry behaviour in segments, directories or bundles.",
         discussion: """
-            Inputs are read in device and time order; torn tails and corrupt frames are skipped with a one-line \
-            warning naming the file and byte offset. The JSON format is documented in docs/REPORT-JSON.md.
+            Inputs are AuthTrail segments, bundles and raw MSAL log files (MSAL's own log lines, as an app or a \
+            console saves them). Inputs are read in device and time order; torn tails and corrupt frames are skipped \
+            with a one-line warning naming the file and byte offset. The JSON format is documented in \
+            docs/REPORT-JSON.md.
 
             Exit status: 0 when every input was read (warnings about torn or corrupt data go to standard error), \
-            66 when an input could not be opened, 65 when no input held a readable event, 73 when the output file \
-            could not be written. With --baseline, the same applies to the baseline inputs (put --baseline after the \
-            inputs, or end its paths with --).
+            66 when an input could not be opened, 65 when no input held a readable event (with or without filters; \
+            filters that keep nothing from readable events give an empty report and 0; from standard input, which \
+            cannot be read a second time to tell the two apart, filters that keep nothing give 0), 73 when the \
+            output file or \
+            standard output could not be written. With --baseline, the same applies to the baseline inputs (put \
+            --baseline after the inputs, or end its paths with --).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -24,7 +29,10 @@ struct ReportCommand: ParsableCommand {
         case auto, always, never
     }
 
-    @Argument(help: "Segment files, bundles or directories (searched recursively for *.zst); - for standard input.")
+    @Argument(
+        help: ArgumentHelp(
+            "Segment files, bundles, raw MSAL log files or directories (searched recursively for *.zst); - for "
+                + "standard input."))
     var paths: [String] = ["-"]
 
     @Option(help: "Output format: text, markdown, json or html.")
@@ -52,15 +60,16 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Read this many installs' files at once (default: one per active processor). The report is the same "
-                + "whatever the number.",
+            "Read this many installs' files at once (default: one per active processor of the machine it runs on). "
+                + "The report is the same whatever the number.",
             valueName: "n"))
-    var threads = ProcessInfo.processInfo.activeProcessorCount
+    // Optional, so the help says the rule rather than the processor count of the machine that printed it.
+    var threads: Int?
 
     @OptionGroup var filters: FilterOptions
 
     func validate() throws {
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
         if let width, width < 20 { throw ValidationError("--width \(width): expected 20 columns or more") }
     }
 
@@ -95,10 +104,10 @@ struct ReportCommand: ParsableCommand {
                 throw ExitStatus.cannotCreate
             }
         } else {
-            print(text, terminator: "")
+            try StandardOutput.write(text, terminator: "")
         }
         if !problems.isEmpty { throw ExitStatus.noInput }
-        if report.input.events == 0 && filter.isEmpty {
+        if report.input.events == 0 && (filter.isEmpty || !Self.holdEvents(paths)) {
             printError("authtrail: no AuthTrail events in \(paths.joined(separator: " "))")
             throw ExitStatus.dataError
         }
@@ -106,6 +115,18 @@ struct ReportCommand: ParsableCommand {
 }
 
 extension ReportCommand {
+    /// Whether `paths` hold a readable event before any filter: a report whose filters kept nothing is an answer
+    /// (exit 0), a report of inputs with no event at all is not (exit 65), filters or not. Asked only when the
+    /// filters kept nothing, so the inputs are read a second time only then. Standard input cannot be read twice:
+    /// it counts as holding events, as it did before this check.
+    static func holdEvents(_ paths: [String]) -> Bool {
+        if paths.contains("-") { return true }
+        var counter = EventCounter()
+        var events = 0
+        _ = InputReader.read(paths: paths, into: &counter) { events += $0.events }
+        return events > 0
+    }
+
     /// The stories of the operations the HTML report draws, read from the inputs a second time; standard input
     /// cannot be read twice, so the page then says the timelines are unavailable.
     func htmlTimelines(_ report: Report) -> OperationTimelines {

@@ -14,7 +14,7 @@ struct ShowCommand: ParsableCommand {
             format is documented in docs/SHOW-JSON.md.
 
             Exit status: 0 when an operation matched, 1 when none did, 66 when an input could not be opened, 65 when \
-            no input held a readable event, 73 when the output file could not be written.
+            no input held a readable event, 73 when the output file or standard output could not be written.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -98,7 +98,7 @@ struct ShowCommand: ParsableCommand {
                 throw ExitStatus.cannotCreate
             }
         } else {
-            print(text, terminator: "")
+            try StandardOutput.write(text, terminator: "")
         }
         if !collection.problems.isEmpty { throw ExitStatus.noInput }
         if collection.events == 0 {

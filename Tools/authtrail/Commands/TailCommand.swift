@@ -77,10 +77,7 @@ struct TailCommand: ParsableCommand {
             }
         }
         output.flush()
-        if let error = output.writeError, error.errno != EPIPE {
-            printError("authtrail: standard output: \(error)")
-            throw ExitStatus.cannotCreate
-        }
+        if let error = output.writeError, error.errno != EPIPE { try StandardOutput.fail(error) }
         if !first.problems.isEmpty { throw ExitStatus.noInput }
     }
 }

@@ -1,0 +1,58 @@
+import AuthTrail
+import Foundation
+
+/// The one object `explain --format json` prints for every input (docs/REPORT-JSON.md):
+/// `{"errors": […], "unknownCodes": […]}`, keys sorted. Errors found in pasted text keep the scanner's keys; a plain
+/// code answered from the catalog is an error of form `plainCode` with the catalog's name, meaning, category and
+/// action. `unknownCodes` lists the plain codes the catalog does not hold (redacted), empty otherwise.
+enum ExplainJSON {
+    /// A catalog entry, shaped like a `plainCode` error of the scanner's output.
+    private struct CatalogError: Encodable {
+        var form = "plainCode"
+        var depth = 0
+        var domain: String
+        var code: Int
+        var name: String
+        var meaning: String
+        var category: String
+        var action: String
+        var actionSummary: String
+        var stsErrorCodes: [Int]
+        var b2cErrorCodes: [Int] = []
+    }
+
+    private struct Object: Encodable {
+        var errors: [CatalogError]
+        var unknownCodes: [String]
+    }
+
+    /// The object for plain codes answered from the catalog.
+    static func object(entries: [ErrorCatalog.Entry], unknownCodes: [String]) -> String {
+        let errors = entries.map { entry in
+            CatalogError(
+                domain: entry.domain, code: entry.code, name: entry.name, meaning: entry.meaning,
+                category: entry.category.rawValue, action: entry.action.rawValue,
+                actionSummary: entry.action.summary,
+                stsErrorCodes: entry.domain == ErrorCatalog.stsDomain ? [entry.code] : [])
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Object(errors: errors, unknownCodes: unknownCodes))) ?? Data(empty.utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The object for errors found in pasted text: the scanner's `{"errors": […]}` with an empty `unknownCodes`.
+    static func object(pasted json: String) -> String {
+        guard var object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
+            return empty
+        }
+        object["unknownCodes"] = [String]()
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        else { return empty }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static let empty = #"{"errors": [], "unknownCodes": []}"#
+}

@@ -1,0 +1,11 @@
+import AuthTrailAnalysis
+
+/// A consumer that keeps nothing: `InputReader` counts the readable events (`InputSummary.events`, before any
+/// filter) while it feeds them here.
+struct EventCounter: LogConsumer {
+    static var stringFields: LogRecord.StringFields { [] }
+    static var readsSegmentInfo: Bool { false }
+
+    mutating func segment(_ info: SegmentInfo, path: String) {}
+    mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {}
+}
