@@ -29,7 +29,8 @@ package enum PastedErrorRendering {
             lines.append("  OAuth:        \(oauthError) suberror \(suberror)")
         }
         let serviceCodes =
-            error.stsErrorCodes.map { (ErrorCatalog.stsDomain, $0) } + error.b2cErrorCodes.map { (ErrorCatalog.b2cDomain, $0) }
+            error.stsErrorCodes.map { (ErrorCatalog.stsDomain, $0) }
+            + error.b2cErrorCodes.map { (ErrorCatalog.b2cDomain, $0) }
         for (domain, code) in serviceCodes {
             let entry = ErrorCatalog.entry(domain: domain, code: code)
             let spelled = ErrorCatalog.spelling(domain: domain, code: code) + ":"

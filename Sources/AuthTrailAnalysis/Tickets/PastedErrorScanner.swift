@@ -205,7 +205,8 @@ private struct Scan {
         findings.append(error)
         lastOutermost = findings.count - 1
         lastFindingLine = line
-        open.append(OpenError(finding: findings.count - 1, isFragment: true, userInfoDepth: braceDepth, startDepth: braceDepth))
+        open.append(
+            OpenError(finding: findings.count - 1, isFragment: true, userInfoDepth: braceDepth, startDepth: braceDepth))
         return findings.count - 1
     }
 
@@ -252,6 +253,8 @@ private struct Scan {
         if context.line >= 0, line - context.line > 3 { closeContext() }
         let before = context
         update(&context)
+        // `MSAL 4.24.0.0 MSAL.NetCore … [12/24/2020 12:11:13 - <correlation id>] Exception type: …`.
+        if context.correlationID == nil { context.correlationID = headerCorrelationID() }
         context.line = line
         // Each value is set once per context, so its codes are visited at most five times (a 50 MB line repeating
         // `AADSTS1 Correlation ID: …` stays linear).
@@ -641,6 +644,14 @@ private struct Scan {
 
     /// MSAL's interactive-flow log phrase: `error: -51440 error domain: MSIDOAuthErrorDomain`.
     mutating func readCodeThenDomain() -> Bool {
+        let quoteAt = position + "error: ".utf8.count
+        if quoteAt < bytes.count, bytes[quoteAt] == UInt8(ascii: "'"), currentTarget(allowingLast: false) == nil {
+            // `Message contains error: 'redirect_uri_mismatch', error_description: 'AADB2C90006: …'` (ASP.NET).
+            guard let (word, end) = oauthWord(at: quoteAt + 1), matches("'", at: end) else { return false }
+            position = end + 1
+            note { $0.oauthError = $0.oauthError ?? word }
+            return true
+        }
         guard !insideError, let (code, end) = readInteger(at: position + "error: ".utf8.count),
             matches(" error domain: ", at: end)
         else { return false }
@@ -679,16 +690,26 @@ private struct Scan {
         return true
     }
 
-    /// The OAuth error written just before a code: `invalid_grant: ` ending at `end`.
+    /// The OAuth error written just before a code: `invalid_grant: `, `invalid_grant ` (MSAL Android's message) or
+    /// `invalid_resource;` (a Flutter binding's) ending at `end`.
     func oauthErrorBefore(_ end: Int) -> String? {
-        guard end >= 2, bytes[end - 1] == UInt8(ascii: " "), bytes[end - 2] == UInt8(ascii: ":") else { return nil }
-        var start = end - 2
+        guard end >= 2 else { return nil }
+        var wordEnd = end - 1
+        if bytes[wordEnd] == UInt8(ascii: " ") {
+            if bytes[wordEnd - 1] == UInt8(ascii: ":") || bytes[wordEnd - 1] == UInt8(ascii: ";") { wordEnd -= 1 }
+        } else if bytes[wordEnd] != UInt8(ascii: ";") {
+            return nil
+        }
+        let separatorLength = end - wordEnd
+        var start = wordEnd
         while start > 0, end - start < 64,
             (0x61...0x7A).contains(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "_")
         {
             start -= 1
         }
-        guard let (word, wordEnd) = oauthWord(at: start), wordEnd == end - 2 else { return nil }
+        guard start < wordEnd, let (word, found) = oauthWord(at: start), found == end - separatorLength else {
+            return nil
+        }
         return word
     }
 
@@ -731,7 +752,8 @@ private struct Scan {
     // MARK: userInfo keys
 
     static let keys: [String] = [
-        "MSALErrorDescriptionKey", "MSALInternalErrorCodeKey", "MSALOAuthErrorKey", "MSALOAuthSubErrorKey", "MSALSTSErrorCodesKey",
+        "MSALErrorDescriptionKey", "MSALInternalErrorCodeKey", "MSALOAuthErrorKey", "MSALOAuthSubErrorKey",
+        "MSALSTSErrorCodesKey",
         "MSALHTTPResponseCodeKey", "MSALCorrelationIDKey", "MSIDCorrelationIdKey", "Retry-After", "retry-after",
     ]
 
@@ -785,7 +807,8 @@ private struct Scan {
         case "MSALOAuthErrorKey": findings[target].oauthError = word(trimmed)
         case "MSALOAuthSubErrorKey": findings[target].oauthSuberror = word(trimmed)
         case "MSALHTTPResponseCodeKey": findings[target].httpStatus = Int(trimmed)
-        case "MSALCorrelationIDKey", "MSIDCorrelationIdKey": findings[target].correlationID = guid(in: valueStart..<valueEnd)
+        case "MSALCorrelationIDKey", "MSIDCorrelationIdKey":
+            findings[target].correlationID = guid(in: valueStart..<valueEnd)
         case "MSALSTSErrorCodesKey":
             for number in numbers(in: valueStart..<valueEnd) { add(number, isB2C: false, to: target) }
         default: findings[target].retryAfterSeconds = Int(trimmed)
