@@ -176,6 +176,95 @@ struct PastedErrorFixtureTests {
         ("35-msal-net-throttled.txt", [Expected(domain: "HTTP", code: 429, retryAfter: 60)]),
         ("36-webauth-context-nserror.txt", [Expected(domain: webAuthentication, code: 2)]),
         ("37-sts-invalid-request-prose.txt", [Expected(domain: "AADSTS", code: 90027, oauthError: "invalid_request")]),
+        // Pasted from the middle of the userInfo, `+`-encoded: MSALInternalErrorCodeKey says the error is -50000.
+        (
+            "38-objc-1261-plus-encoded-mid-error.txt",
+            [
+                Expected(
+                    domain: msal, code: -50000, subcode: -42104, sts: [500_011], oauthError: "invalid_resource",
+                    correlation: "8b19818c-fac5-48f8-a2f1-010e4f69419d")
+            ]
+        ),
+        // MSALCorrelationIDKey is the error's own; the description's `Correlation+ID:` is the server's.
+        (
+            "39-objc-2650-b2c-server-error-swift-dump.txt",
+            [
+                Expected(
+                    domain: msal, code: -50000, subcode: -50006, b2c: [90027], oauthError: "server_error",
+                    correlation: "56643661-3957-410b-bfb1-d92d955789c5")
+            ]
+        ),
+        // The correlation id was masked by the reporter.
+        (
+            "40-nativescript-164-percent-encoded-redirect.txt",
+            [Expected(domain: "AADB2C", code: 90118, oauthError: "access_denied")]
+        ),
+        (
+            "41-azure-docs-20128-b2c-plus-encoded.txt",
+            [Expected(domain: "AADB2C", code: 90118, correlation: "0124482e-0fd6-4576-89aa-aa257312a694")]
+        ),
+        (
+            "42-msal-js-3413-interaction-required-consent.txt",
+            [
+                Expected(
+                    domain: "AADSTS", code: 65001, oauthError: "invalid_grant",
+                    correlation: "ff89059d-c127-410c-9a30-6da5f5fd438d")
+            ]
+        ),
+        // No STS code in the line: the HTTP status is the error, with the log header's correlation id.
+        (
+            "43-dotnet-673-xamarin-ui-required-log.txt",
+            [
+                Expected(
+                    domain: "HTTP", code: 400, oauthError: "invalid_grant",
+                    correlation: "1068f1c4-cf72-4d1f-8a63-51f40748a7c8")
+            ]
+        ),
+        (
+            "44-identity-web-853-http-statuscode-line.txt",
+            [Expected(domain: "HTTP", code: 400, oauthError: "invalid_grant")]
+        ),
+        (
+            "45-dotnet-3665-obo-mfa-message.txt",
+            [Expected(domain: "AADSTS", code: 50076, correlation: "70fee1b3-4ec2-4bcd-8637-471686d69b2e")]
+        ),
+        (
+            "46-azure-tools-java-7563-msal4j-interaction-required.txt",
+            [Expected(domain: "AADSTS", code: 50076, correlation: "e2b48d4e-8cb3-42a1-8061-2fd90d8c07df")]
+        ),
+        (
+            "47-azure-docs-16399-two-sts-codes.txt",
+            [70002, 500_133].map {
+                Expected(
+                    domain: "AADSTS", code: $0, oauthError: "invalid_grant",
+                    correlation: "b823c2c0-55df-4131-b9ab-6192fb5f5bd8")
+            }
+        ),
+        (
+            "48-msal-android-1869-oauth-error-before-code.txt",
+            [
+                Expected(domain: "AADSTS", code: 50173, oauthError: "invalid_grant"),
+                Expected(domain: "AADSTS", code: 50078, oauthError: "invalid_grant"),
+            ]
+        ),
+        (
+            "49-msal-mobile-6-flutter-semicolon.txt",
+            [Expected(domain: "AADSTS", code: 500_011, oauthError: "invalid_resource")]
+        ),
+        (
+            "50-b2c-dotnetcore-59-redirect-uri-mismatch.txt",
+            [
+                Expected(
+                    domain: "AADB2C", code: 90006, oauthError: "redirect_uri_mismatch",
+                    correlation: "8f75359e-009f-44e3-b537-3f85f58cdd9c")
+            ]
+        ),
+        // The page repeats the message after the ids: one error.
+        (
+            "51-uno-todo-180-sign-in-page.txt",
+            [Expected(domain: "AADSTS", code: 50011, correlation: "563004c8-c25f-4192-8c01-1fa7047ee614")]
+        ),
+        ("52-objc-2866-redirect-uri-bundle-mismatch.txt", [Expected(domain: msal, code: -50000, subcode: -42011)]),
     ]
 
     static var fixtures: URL {
@@ -218,6 +307,31 @@ struct PastedErrorFixtureTests {
             #expect(error.oauthSuberror == want.suberror, "\(name)")
             #expect(error.correlationID == want.correlation, "\(name)")
         }
+    }
+
+    /// How people write and search for the code: `AADSTS50011`, `AADB2C90118`, `MSALErrorDomain -50000`.
+    static func spelling(_ expected: Expected) -> String {
+        ["AADSTS", "AADB2C"].contains(expected.domain)
+            ? expected.domain + String(expected.code) : expected.domain + " " + String(expected.code)
+    }
+
+    @Test("explain names each error in the spelling people search for, in text and JSON", arguments: table)
+    func spelledAsPeopleSearch(name: String, expected: [Expected]) throws {
+        let path = Self.fixtures.appendingPathComponent(name).path
+        let text = try ProcessRunner.authtrail(["explain", "--file", path]).text
+        let headings = text.split(separator: "\n").filter { $0.drop(while: { $0 == " " }).hasPrefix("error ") }
+        #expect(headings.count == expected.count, "\(name)")
+        for (heading, want) in zip(headings, expected) {
+            #expect(heading.contains(": \(Self.spelling(want)) "), "\(name): \(heading)")
+        }
+        for code in expected.flatMap(\.sts) { #expect(text.contains("  AADSTS\(code): "), "\(name)") }
+        for code in expected.flatMap(\.b2c) { #expect(text.contains("  AADB2C\(code): "), "\(name)") }
+        #expect(!text.contains("AADSTS "), "\(name): a code split from its prefix")
+        #expect(!text.contains("AADB2C "), "\(name): a code split from its prefix")
+        let json = try ProcessRunner.authtrail(["explain", "--file", path, "--format", "json"]).text
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let errors = try #require(object?["errors"] as? [[String: Any]])
+        #expect(errors.compactMap { $0["spelling"] as? String } == expected.map(Self.spelling), "\(name)")
     }
 
     @Test("explain reads each fixture from a file and exits 0, printing no identifier from it", arguments: table)

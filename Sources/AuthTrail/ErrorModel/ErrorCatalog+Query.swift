@@ -12,7 +12,10 @@ extension ErrorCatalog {
     public static func entries(matching query: String) -> [Entry] {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
-        if let code = Int(trimmed) { return entries(code: code, domains: code < 0 ? negativeDomains : positiveDomains) }
+        // 18446744073709501616: a negative NSInteger as Xcode's variables view shows it (unsigned 64-bit).
+        if let code = nsInteger(trimmed) {
+            return entries(code: code, domains: code < 0 ? negativeDomains : positiveDomains)
+        }
 
         let upper = trimmed.uppercased()
         for (prefix, domain) in [("AADSTS", stsDomain), ("AADB2C", b2cDomain)] where upper.hasPrefix(prefix) {

@@ -1,3 +1,5 @@
+import AuthTrail
+
 extension Report {
     /// The bar colours of the failure-rate and attempts charts (the screenshot test counts their pixels).
     package static let chartColours = (
@@ -34,7 +36,9 @@ extension Report {
     static func patternLabel(domain: String?, code: Int?, codeName: String?, subcode: Int?, subcodeName: String?)
         -> String
     {
-        var parts = [domain, code.map(String.init), codeName].compactMap { $0 }
+        // AADSTS50011 and AADB2C90118 as people search for them; other domains stay apart from their codes.
+        let spelled = code.map { code in domain.map { ErrorCatalog.spelling(domain: $0, code: code) } ?? String(code) }
+        var parts = [spelled ?? domain, codeName].compactMap { $0 }
         if let subcode { parts.append("sub-code \(subcode)" + (subcodeName.map { " \($0)" } ?? "")) }
         return parts.joined(separator: " ")
     }

@@ -45,7 +45,7 @@ package enum ReportFormatting {
     static func code(_ pattern: Report.FailurePattern) -> String {
         if pattern.foldedValues != nil { return Report.otherLabel }
         if let sts = pattern.stsCode { return "AADSTS\(sts)" }
-        return pattern.code.map(String.init) ?? "-"
+        return pattern.code.map { ErrorCatalog.codeSpelling(domain: pattern.domain, code: $0) } ?? "-"
     }
 
     static func name(_ pattern: Report.FailurePattern) -> String {

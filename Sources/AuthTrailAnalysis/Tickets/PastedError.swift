@@ -11,6 +11,11 @@ package struct PastedError: Sendable, Hashable {
         case localizedDescription
         /// A binding's `errorCode:` field.
         case errorCodeField
+        /// Xcode's variables view or LLDB: `domain: "MSALErrorDomain" - code: 18446744073709501616`.
+        case debuggerSummary
+        /// userInfo keys pasted without the `Error Domain=… Code=…` before them: `MSALErrorDescriptionKey=…,
+        /// MSALInternalErrorCodeKey=-42104}`; read as MSALErrorDomain -50000, the only code that carries a sub-code.
+        case userInfo
         /// A code on its own: `-50002`, `AADSTS50076`, `AADB2C90118`, `429`.
         case plainCode
     }

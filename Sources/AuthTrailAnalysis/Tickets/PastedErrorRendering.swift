@@ -1,38 +1,45 @@
 package import AuthTrail
 import Foundation
 
-/// How `authtrail explain` prints the errors it found in pasted text: as text for people, as JSON for tools. Both
-/// go through the redactor, so nothing pasted is printed in clear (the `pasted-error` fuzz target checks it).
+/// How `authtrail explain` prints the errors it found in pasted text: as text for people, as JSON for tools. Every
+/// string taken from the paste (a domain, an OAuth error, a correlation id) goes through the redactor, so nothing
+/// pasted is printed in clear (the `pasted-error` fuzz target checks it); the catalog's own names and meanings never
+/// do, so its words reach the reader as written. Codes are spelled as people search for them: `AADSTS50011`,
+/// `AADB2C90118`.
 package enum PastedErrorRendering {
-    /// One block per error, underlying errors indented under the error that carries them, redacted as a whole.
+    /// One block per error, underlying errors indented under the error that carries them.
     package static func text(_ errors: [PastedError], redactor: Redactor) -> String {
-        let blocks = errors.enumerated().map { number, error in block(number + 1, error) }
-        return redactor.redact(text: blocks.joined(separator: "\n\n"))
+        let blocks = errors.enumerated().map { number, error in block(number + 1, error, redactor: redactor) }
+        return blocks.joined(separator: "\n\n")
     }
 
-    private static func block(_ number: Int, _ error: PastedError) -> String {
+    private static func block(_ number: Int, _ error: PastedError, redactor: Redactor) -> String {
         let indent = String(repeating: "  ", count: error.depth)
         let details = error.details
         let name = error.entry?.name ?? "(not in the catalog)"
         let role = error.depth == 0 ? "" : " (underlying, depth \(error.depth))"
-        var lines = ["error \(number)\(role): \(error.domain) \(error.code) \(name)"]
+        let heading = ErrorCatalog.spelling(domain: redactor.redact(text: error.domain), code: error.code)
+        var lines = ["error \(number)\(role): \(heading) \(name)"]
         if let subcode = error.subcode {
             lines.append("  sub-code:     \(subcode) \(error.subcodeEntry?.name ?? "(not in the catalog)")")
         }
         if error.oauthError != nil || error.oauthSuberror != nil {
-            lines.append("  OAuth:        \(error.oauthError ?? "-") suberror \(error.oauthSuberror ?? "-")")
+            let oauthError = error.oauthError.map(redactor.redact(text:)) ?? "-"
+            let suberror = error.oauthSuberror.map(redactor.redact(text:)) ?? "-"
+            lines.append("  OAuth:        \(oauthError) suberror \(suberror)")
         }
-        for code in error.stsErrorCodes {
-            let entry = ErrorCatalog.entry(domain: ErrorCatalog.stsDomain, code: code)
-            lines.append("  AADSTS\(code):  \(entry.map { "\($0.name): \($0.meaning)" } ?? "(not in the catalog)")")
-        }
-        for code in error.b2cErrorCodes {
-            let entry = ErrorCatalog.entry(domain: ErrorCatalog.b2cDomain, code: code)
-            lines.append("  AADB2C\(code):  \(entry.map { "\($0.name): \($0.meaning)" } ?? "(not in the catalog)")")
+        let serviceCodes =
+            error.stsErrorCodes.map { (ErrorCatalog.stsDomain, $0) }
+            + error.b2cErrorCodes.map { (ErrorCatalog.b2cDomain, $0) }
+        for (domain, code) in serviceCodes {
+            let entry = ErrorCatalog.entry(domain: domain, code: code)
+            let spelled = ErrorCatalog.spelling(domain: domain, code: code) + ":"
+            let padded = spelled.padding(toLength: max(spelled.count + 1, 14), withPad: " ", startingAt: 0)
+            lines.append("  \(padded)\(entry.map { "\($0.name): \($0.meaning)" } ?? "(not in the catalog)")")
         }
         if let status = error.httpStatus { lines.append("  HTTP status:  \(status)") }
         if let seconds = error.retryAfterSeconds { lines.append("  Retry-After:  \(seconds) s") }
-        if let id = error.correlationID { lines.append("  correlation:  \(id)") }
+        if let id = error.correlationID { lines.append("  correlation:  \(redactor.redact(text: id))") }
         let meaning = error.subcodeEntry?.meaning ?? error.entry?.meaning
         if let meaning { lines.append("  meaning:      \(meaning)") }
         if let received = error.receivedByApp {
@@ -51,6 +58,14 @@ package enum PastedErrorRendering {
                 "form": error.form.rawValue, "depth": error.depth, "domain": redactor.redact(text: error.domain),
                 "code": error.code, "stsErrorCodes": error.stsErrorCodes, "b2cErrorCodes": error.b2cErrorCodes,
             ]
+            // `AADSTS50011`, `AADB2C90118`, `MSALErrorDomain -50000`: the code as people search for it.
+            object["spelling"] = ErrorCatalog.spelling(domain: redactor.redact(text: error.domain), code: error.code)
+            object["stsErrorCodeSpellings"] = error.stsErrorCodes.map {
+                ErrorCatalog.spelling(domain: ErrorCatalog.stsDomain, code: $0)
+            }
+            object["b2cErrorCodeSpellings"] = error.b2cErrorCodes.map {
+                ErrorCatalog.spelling(domain: ErrorCatalog.b2cDomain, code: $0)
+            }
             object["name"] = error.entry?.name
             object["subcode"] = error.subcode
             object["subcodeName"] = error.subcodeEntry?.name

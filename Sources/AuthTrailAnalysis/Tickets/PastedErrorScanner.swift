@@ -1,3 +1,4 @@
+import AuthTrail
 import Foundation
 
 /// Finds every error in text pasted from a ticket, in one pass over its bytes: no I/O, no regular expressions.
@@ -17,9 +18,57 @@ package enum PastedErrorScanner {
 
     /// Every error in `text`, in order of appearance (an outer error before its underlying errors).
     package static func errors(in text: String) -> [PastedError] {
-        var scan = Scan(bytes: Array(text.utf8))
+        var scan = Scan(bytes: decodedForm(Array(text.utf8)))
         scan.run()
         return withoutRepeats(scan.findings)
+    }
+
+    /// The text with form and URL encoding undone where it hides what the scanner reads: descriptions arrive
+    /// `+`-encoded (`AADSTS500011:+The+resource+principal`, `Correlation+ID:+…`) or percent-encoded in a redirect
+    /// URL (`error_description=AADB2C90118%3a+The+user…%0d%0aCorrelation+ID%3a+…`). A `+` between two non-blank
+    /// bytes becomes a space; `%XX` becomes its byte only for a separator or a line end (`:`, space, `,`, `.`, `'`,
+    /// `/`, `-`, CR, LF), never for a quote, a brace, `=` or `&`, so the text's structure stays as written.
+    static func decodedForm(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "+")) || bytes.contains(UInt8(ascii: "%")) else { return bytes }
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                let low = hexValue(bytes[index + 2]), separators.contains(high << 4 | low)
+            {
+                output.append(high << 4 | low)
+                index += 3
+                continue
+            }
+            if byte == UInt8(ascii: "+"), index > 0, index + 1 < bytes.count, !isBlankOrPlus(bytes[index - 1]),
+                !isBlankOrPlus(bytes[index + 1])
+            {
+                output.append(UInt8(ascii: " "))
+            } else {
+                output.append(byte)
+            }
+            index += 1
+        }
+        return output
+    }
+
+    /// The bytes a `%XX` escape is undone for: `:`, space, `,`, `.`, `'`, `/`, `-`, CR, LF.
+    private static let separators: Set<UInt8> = [0x3A, 0x20, 0x2C, 0x2E, 0x27, 0x2F, 0x2D, 0x0D, 0x0A]
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    private static func isBlankOrPlus(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "%")
     }
 
     /// The findings without an error logged again: an outermost error and its underlying errors that equal an
@@ -82,6 +131,8 @@ private struct Scan {
 
     struct OpenError {
         var finding: Int
+        /// userInfo keys pasted without the `Error Domain=… Code=…` before them (a paste that starts mid-error).
+        var isFragment = false
         /// The brace depth of its userInfo's content; nil until `UserInfo={` is read.
         var userInfoDepth: Int?
         /// The brace depth where it started.
@@ -105,8 +156,12 @@ private struct Scan {
                 if braceDepth < 0 { braceDepth = 0 }
                 position += 1
             case UInt8(ascii: "\n"):
-                line += 1
+                // A .NET stack frame (`   at Microsoft.Identity.Client…`) does not count as a line: an MSAL.NET
+                // exception's STS code and its `StatusCode:`/`ResponseBody:` lines sit on either side of the trace.
+                if !isStackFrameLine(at: position + 1) { line += 1 }
                 lineStart = position + 1
+                // A blank line ends userInfo keys pasted on their own.
+                if open.last?.isFragment == true, isBlankLine(at: position + 1) { open.removeAll { $0.isFragment } }
                 // An NSError printed without UserInfo ends with its line.
                 while let last = open.last, last.userInfoDepth == nil { open.removeLast() }
                 position += 1
@@ -117,6 +172,64 @@ private struct Scan {
             }
         }
         closeContext()
+        finishFragments()
+    }
+
+    /// Whether an NSError description (not just pasted userInfo keys) is being read.
+    var insideError: Bool { open.contains { !$0.isFragment } }
+
+    func isStackFrameLine(at start: Int) -> Bool {
+        var cursor = start
+        while cursor < bytes.count, cursor - start < 64, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == 0x09 {
+            cursor += 1
+        }
+        return cursor > start && (matches("at ", at: cursor) || matches("--- End of", at: cursor))
+    }
+
+    func isBlankLine(at start: Int) -> Bool {
+        var cursor = start
+        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\r") {
+            cursor += 1
+        }
+        return cursor == bytes.count || bytes[cursor] == UInt8(ascii: "\n")
+    }
+
+    // MARK: userInfo pasted without its error
+
+    /// Opens an error for userInfo keys read with no `Error Domain=` before them.
+    mutating func openFragment() -> Int? {
+        guard findings.count < PastedErrorScanner.maximumFindings else { return nil }
+        if !context.isEmpty || !context.findings.isEmpty { closeContext() }
+        var error = PastedError(form: .userInfo, domain: MSALUserInfoKeyNames.msalDomain, code: -50000)
+        error.correlationID = headerCorrelationID()
+        findings.append(error)
+        lastOutermost = findings.count - 1
+        lastFindingLine = line
+        open.append(
+            OpenError(finding: findings.count - 1, isFragment: true, userInfoDepth: braceDepth, startDepth: braceDepth))
+        return findings.count - 1
+    }
+
+    /// What pasted userInfo keys say once read: MSALErrorDomain -50000 when `MSALInternalErrorCodeKey` is there (only
+    /// -50000 carries it); otherwise their AADSTS and AADB2C codes as plain codes, with the OAuth error, status and
+    /// correlation id beside them; nothing when they hold neither.
+    mutating func finishFragments() {
+        guard findings.contains(where: { $0.form == .userInfo }) else { return }
+        findings = findings.flatMap { finding -> [PastedError] in
+            guard finding.form == .userInfo, finding.subcode == nil else { return [finding] }
+            let codes =
+                finding.stsErrorCodes.map { (MSALUserInfoKeyNames.stsDomain, $0) }
+                + finding.b2cErrorCodes.map { (MSALUserInfoKeyNames.b2cDomain, $0) }
+            return codes.map { domain, code in
+                var plain = finding
+                plain.form = .plainCode
+                plain.domain = domain
+                plain.code = code
+                plain.stsErrorCodes = []
+                plain.b2cErrorCodes = []
+                return plain
+            }
+        }
     }
 
     // MARK: Context around plain codes
@@ -140,6 +253,8 @@ private struct Scan {
         if context.line >= 0, line - context.line > 3 { closeContext() }
         let before = context
         update(&context)
+        // `MSAL 4.24.0.0 MSAL.NetCore … [12/24/2020 12:11:13 - <correlation id>] Exception type: …`.
+        if context.correlationID == nil { context.correlationID = headerCorrelationID() }
         context.line = line
         // Each value is set once per context, so its codes are visited at most five times (a 50 MB line repeating
         // `AADSTS1 Correlation ID: …` stays linear).
@@ -162,6 +277,17 @@ private struct Scan {
         let byte = bytes[position]
         switch byte {
         case UInt8(ascii: "E") where matches("Error Domain="): return readNSError()
+        case UInt8(ascii: "d") where matches("domain: "): return readDebuggerSummary()
+        case UInt8(ascii: "c") where matches("code: "): return readUnsignedCode()
+        case UInt8(ascii: "?"), UInt8(ascii: "&"), UInt8(ascii: "#"):
+            return matches("error=", at: position + 1) ? readURLOAuthError() : false
+        case UInt8(ascii: "C") where matches("CorrelationId"):
+            position += "CorrelationId".utf8.count
+            while position < bytes.count, bytes[position] == UInt8(ascii: ":") || bytes[position] == UInt8(ascii: "=") {
+                position += 1
+            }
+            if let id = readGUID(skippingSpaces: true) { noteCorrelation(id) }
+            return true
         case UInt8(ascii: "U") where matches("UserInfo={"): return readUserInfoStart()
         case UInt8(ascii: "("): return readParenthesised()
         case UInt8(ascii: "A") where matches("AADSTS"): return readPrefixedCode("AADSTS", isB2C: false)
@@ -208,6 +334,51 @@ private struct Scan {
         } else {
             note { $0.correlationID = $0.correlationID ?? id }
         }
+    }
+
+    /// Xcode's variables view and `po` of a Swift `Error`: `domain: "MSALErrorDomain" - code: 18446744073709501616`
+    /// (LLDB prints the NSInteger as unsigned 64-bit; read back as the signed value, -50000).
+    mutating func readDebuggerSummary() -> Bool {
+        guard !insideError else { return false }
+        var cursor = position + "domain: ".utf8.count
+        if matches("@", at: cursor) { cursor += 1 }
+        guard matches("\"", at: cursor) else { return false }
+        let domainStart = cursor + 1
+        cursor = domainStart
+        while cursor < bytes.count, isDomainByte(bytes[cursor]), cursor - domainStart < 200 { cursor += 1 }
+        guard cursor > domainStart, matches("\"", at: cursor) else { return false }
+        let domain = string(domainStart..<cursor)
+        cursor += 1
+        guard matches(" - code: ", at: cursor), let (code, end) = readInteger(at: cursor + " - code: ".utf8.count)
+        else { return false }
+        position = end
+        append(PastedError(form: .debuggerSummary, domain: canonicalDomain(domain), code: code))
+        return true
+    }
+
+    /// `code: 18446744073709501616` on its own, as Xcode's variables view shows an MSAL error's code: a value from 2^63
+    /// up is a negative NSInteger read as unsigned; smaller values say too little to be an error.
+    mutating func readUnsignedCode() -> Bool {
+        guard !insideError, position == 0 || !isDomainByte(bytes[position - 1]) else { return false }
+        let start = position + "code: ".utf8.count
+        guard let (code, end) = readInteger(at: start), code < 0, !matches("-", at: start),
+            end == bytes.count || !isDomainByte(bytes[end])
+        else { return false }
+        position = end
+        append(PastedError(form: .errorCodeField, domain: MSALUserInfoKeyNames.msalDomain, code: code))
+        return true
+    }
+
+    /// `?error=access_denied&error_description=…` in a redirect URL: the OAuth error of the codes beside it.
+    mutating func readURLOAuthError() -> Bool {
+        guard let (word, end) = oauthWord(at: position + "?error=".utf8.count) else { return false }
+        position = end
+        if let target = currentTarget(allowingLast: false) {
+            if findings[target].oauthError == nil { findings[target].oauthError = word }
+        } else {
+            note { $0.oauthError = $0.oauthError ?? word }
+        }
+        return true
     }
 
     /// `"error":"invalid_grant"` and `"suberror":"basic_action"` in an STS JSON body: the OAuth error and suberror
@@ -273,7 +444,10 @@ private struct Scan {
             while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "_") {
                 cursor += 1
             }
-            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") || bytes[cursor] == UInt8(ascii: "=")
+            // `HTTP StatusCode 400`: MSAL.NET's log writes the status after a space.
+            let spaced = matchesIgnoringCase("statuscode ", at: position) && matches(" ", at: cursor)
+            guard cursor < bytes.count,
+                bytes[cursor] == UInt8(ascii: ":") || bytes[cursor] == UInt8(ascii: "=") || spaced
             else { return false }
             cursor += 1
             while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
@@ -289,7 +463,7 @@ private struct Scan {
     /// MSAL's AAD error log line: `Processing an AAD error with error code -51412, error invalid_grant, suberror
     /// (null)`: an MSID OAuth error with its OAuth error and suberror.
     mutating func readAADErrorLogLine() -> Bool {
-        guard open.isEmpty, let (code, end) = readInteger(at: position + "error code ".utf8.count), code < 0,
+        guard !insideError, let (code, end) = readInteger(at: position + "error code ".utf8.count), code < 0,
             matches(", error ", at: end)
         else { return false }
         var error = PastedError(form: .logLine, domain: "MSIDOAuthErrorDomain", code: code)
@@ -320,7 +494,7 @@ private struct Scan {
     /// `com.apple.AuthenticationServices.WebAuthenticationSession error 2` without the parentheses of a
     /// localizedDescription: a domain-shaped word, then ` error `, then the code.
     mutating func readBareDomainError() -> Bool {
-        guard open.isEmpty else { return false }
+        guard !insideError else { return false }
         var start = position - 1
         while start > 0, position - start < 200, isDomainByte(bytes[start - 1]) { start -= 1 }
         guard start < position - 1 else { return false }
@@ -359,7 +533,10 @@ private struct Scan {
         guard matches("Code=", at: cursor), let (code, end) = readInteger(at: cursor + 5) else { return false }
         // Errors without userInfo before this one are complete.
         while let last = open.last, last.userInfoDepth == nil { open.removeLast() }
-        let depth = open.count
+        // A new error outside the braces of pasted userInfo keys ends them (one inside is their underlying error).
+        if let first = open.first, first.isFragment, braceDepth <= (first.userInfoDepth ?? 0) { open.removeAll() }
+        // Pasted userInfo keys may be dropped when finished (see `finishFragments`): an error under them is outermost.
+        let depth = open.count { !$0.isFragment }
         position = end
         guard depth < PastedErrorScanner.maximumNestingDepth, findings.count < PastedErrorScanner.maximumFindings
         else { return true }
@@ -406,7 +583,7 @@ private struct Scan {
 
     /// `(MSALErrorDomain, -50002)`, `(MSALErrorDomain error -50005.)`, `(OSStatus error -34018.)`, and `Optional(`.
     mutating func readParenthesised() -> Bool {
-        guard open.isEmpty else { return false }
+        guard !insideError else { return false }
         var cursor = position + 1
         let domainStart = cursor
         while cursor < bytes.count, isDomainByte(bytes[cursor]) { cursor += 1 }
@@ -445,7 +622,7 @@ private struct Scan {
 
     /// A binding's exception text: `errorCode: -50002` or `errorCode: "-50002"`.
     mutating func readErrorCodeField() -> Bool {
-        guard open.isEmpty else { return false }
+        guard !insideError else { return false }
         var cursor = position + "errorCode".utf8.count
         while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: ":")
             || bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: "\"")
@@ -467,7 +644,15 @@ private struct Scan {
 
     /// MSAL's interactive-flow log phrase: `error: -51440 error domain: MSIDOAuthErrorDomain`.
     mutating func readCodeThenDomain() -> Bool {
-        guard open.isEmpty, let (code, end) = readInteger(at: position + "error: ".utf8.count),
+        let quoteAt = position + "error: ".utf8.count
+        if quoteAt < bytes.count, bytes[quoteAt] == UInt8(ascii: "'"), currentTarget(allowingLast: false) == nil {
+            // `Message contains error: 'redirect_uri_mismatch', error_description: 'AADB2C90006: …'` (ASP.NET).
+            guard let (word, end) = oauthWord(at: quoteAt + 1), matches("'", at: end) else { return false }
+            position = end + 1
+            note { $0.oauthError = $0.oauthError ?? word }
+            return true
+        }
+        guard !insideError, let (code, end) = readInteger(at: position + "error: ".utf8.count),
             matches(" error domain: ", at: end)
         else { return false }
         let domainStart = end + " error domain: ".utf8.count
@@ -505,16 +690,26 @@ private struct Scan {
         return true
     }
 
-    /// The OAuth error written just before a code: `invalid_grant: ` ending at `end`.
+    /// The OAuth error written just before a code: `invalid_grant: `, `invalid_grant ` (MSAL Android's message) or
+    /// `invalid_resource;` (a Flutter binding's) ending at `end`.
     func oauthErrorBefore(_ end: Int) -> String? {
-        guard end >= 2, bytes[end - 1] == UInt8(ascii: " "), bytes[end - 2] == UInt8(ascii: ":") else { return nil }
-        var start = end - 2
+        guard end >= 2 else { return nil }
+        var wordEnd = end - 1
+        if bytes[wordEnd] == UInt8(ascii: " ") {
+            if bytes[wordEnd - 1] == UInt8(ascii: ":") || bytes[wordEnd - 1] == UInt8(ascii: ";") { wordEnd -= 1 }
+        } else if bytes[wordEnd] != UInt8(ascii: ";") {
+            return nil
+        }
+        let separatorLength = end - wordEnd
+        var start = wordEnd
         while start > 0, end - start < 64,
             (0x61...0x7A).contains(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "_")
         {
             start -= 1
         }
-        guard let (word, wordEnd) = oauthWord(at: start), wordEnd == end - 2 else { return nil }
+        guard start < wordEnd, let (word, found) = oauthWord(at: start), found == end - separatorLength else {
+            return nil
+        }
         return word
     }
 
@@ -557,20 +752,23 @@ private struct Scan {
     // MARK: userInfo keys
 
     static let keys: [String] = [
-        "MSALInternalErrorCodeKey", "MSALOAuthErrorKey", "MSALOAuthSubErrorKey", "MSALSTSErrorCodesKey",
+        "MSALErrorDescriptionKey", "MSALInternalErrorCodeKey", "MSALOAuthErrorKey", "MSALOAuthSubErrorKey",
+        "MSALSTSErrorCodesKey",
         "MSALHTTPResponseCodeKey", "MSALCorrelationIDKey", "MSIDCorrelationIdKey", "Retry-After", "retry-after",
     ]
 
     /// `Key=Value` (or `Key = Value;`, or `"Key" = Value;`) for one of ``keys``, inside an error's userInfo or the
     /// `=> { … }` block after it.
     mutating func readUserInfoKey() -> Bool {
-        let target = currentTarget()
+        var target = currentTarget()
         var cursor = position
         let quoted = bytes[cursor] == UInt8(ascii: "\"")
         if quoted { cursor += 1 }
         guard let key = Self.keys.first(where: { matches($0, at: cursor) }) else { return false }
-        // Outside an error only a `Retry-After` header means something (an HTTP response pasted beside its status).
-        guard target != nil || key.lowercased() == "retry-after" else { return false }
+        // Outside an error a `Retry-After` header means something (an HTTP response pasted beside its status), and
+        // MSAL's keys start an error of their own: pastes often begin in the middle of the userInfo.
+        let isMSALKey = key.hasPrefix("MSAL")
+        guard target != nil || key.lowercased() == "retry-after" || isMSALKey else { return false }
         cursor += key.utf8.count
         if quoted {
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { return false }
@@ -580,6 +778,15 @@ private struct Scan {
         guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: ":")
         else { return false }
         cursor += 1
+        if target == nil, isMSALKey {
+            guard let fragment = openFragment() else { return false }
+            target = fragment
+        }
+        if key == "MSALErrorDescriptionKey" {
+            // The description is read as text: its AADSTS codes and `Correlation ID:` line belong to this error.
+            position = cursor
+            return true
+        }
         guard let target else {
             // A header line's value is the number alone; the text after it may hold the codes it describes.
             while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\"") {
@@ -596,11 +803,12 @@ private struct Scan {
         let value = string(valueStart..<valueEnd)
         let trimmed = value.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n\";"))
         switch key {
-        case "MSALInternalErrorCodeKey": findings[target].subcode = Int(trimmed)
+        case "MSALInternalErrorCodeKey": findings[target].subcode = ErrorCatalog.nsInteger(trimmed)
         case "MSALOAuthErrorKey": findings[target].oauthError = word(trimmed)
         case "MSALOAuthSubErrorKey": findings[target].oauthSuberror = word(trimmed)
         case "MSALHTTPResponseCodeKey": findings[target].httpStatus = Int(trimmed)
-        case "MSALCorrelationIDKey", "MSIDCorrelationIdKey": findings[target].correlationID = guid(in: valueStart..<valueEnd)
+        case "MSALCorrelationIDKey", "MSIDCorrelationIdKey":
+            findings[target].correlationID = guid(in: valueStart..<valueEnd)
         case "MSALSTSErrorCodesKey":
             for number in numbers(in: valueStart..<valueEnd) { add(number, isB2C: false, to: target) }
         default: findings[target].retryAfterSeconds = Int(trimmed)
@@ -685,8 +893,10 @@ private struct Scan {
         var cursor = start
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") { cursor += 1 }
         let digitsStart = cursor
-        while cursor < bytes.count, isDigit(bytes[cursor]), cursor - digitsStart < 12 { cursor += 1 }
-        guard cursor > digitsStart, let value = Int(string(start..<cursor)) else { return nil }
+        // 20 digits: an NSInteger printed as unsigned 64-bit (18446744073709501616 for -50000) is read back as the
+        // signed value.
+        while cursor < bytes.count, isDigit(bytes[cursor]), cursor - digitsStart < 20 { cursor += 1 }
+        guard cursor > digitsStart, let value = ErrorCatalog.nsInteger(string(start..<cursor)) else { return nil }
         return (value, cursor)
     }
 
@@ -754,4 +964,6 @@ private struct Scan {
 /// Names shared with the catalog, kept here so the scanner reads without importing Foundation.
 enum MSALUserInfoKeyNames {
     static let msalDomain = "MSALErrorDomain"
+    static let stsDomain = "AADSTS"
+    static let b2cDomain = "AADB2C"
 }
