@@ -22,6 +22,8 @@ struct ExplainCommandTests {
                 "show a generic message and log the internal sub-code"
             ),
             (["AADSTS50076"], "AADSTS50076 ", "acquire the token interactively"),
+            // B2C codes are spelled as people search for them too, not `AADB2C 90118`.
+            (["AADB2C90118"], "AADB2C90118 ForgotPassword", "acquire the token interactively"),
             (
                 ["NSURLErrorDomain -1009"], "NSURLErrorDomain -1009 notConnectedToInternet",
                 "wait for network connectivity"

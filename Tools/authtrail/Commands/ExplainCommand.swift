@@ -145,11 +145,8 @@ struct ExplainCommand: ParsableCommand {
     }
 
     static func render(_ entry: ErrorCatalog.Entry) -> String {
-        let heading =
-            entry.domain == ErrorCatalog.stsDomain
-            ? "AADSTS\(entry.code) \(entry.name)" : "\(entry.domain) \(entry.code) \(entry.name)"
         return """
-            \(heading)
+            \(entry.spelling) \(entry.name)
               meaning:  \(entry.meaning)
               category: \(entry.category.rawValue)
               action:   \(entry.action.summary) (\(entry.action.rawValue))

@@ -17,8 +17,12 @@ enum ExplainJSON {
         var category: String
         var action: String
         var actionSummary: String
+        /// The code as people search for it (`AADSTS50076`, `AADB2C90118`, `MSALErrorDomain -50002`).
+        var spelling: String
         var stsErrorCodes: [Int]
-        var b2cErrorCodes: [Int] = []
+        var stsErrorCodeSpellings: [String]
+        var b2cErrorCodes: [Int]
+        var b2cErrorCodeSpellings: [String]
     }
 
     private struct Object: Encodable {
@@ -29,11 +33,14 @@ enum ExplainJSON {
     /// The object for plain codes answered from the catalog.
     static func object(entries: [ErrorCatalog.Entry], unknownCodes: [String]) -> String {
         let errors = entries.map { entry in
-            CatalogError(
+            let sts = entry.domain == ErrorCatalog.stsDomain ? [entry.code] : []
+            let b2c = entry.domain == ErrorCatalog.b2cDomain ? [entry.code] : []
+            return CatalogError(
                 domain: entry.domain, code: entry.code, name: entry.name, meaning: entry.meaning,
                 category: entry.category.rawValue, action: entry.action.rawValue,
-                actionSummary: entry.action.summary,
-                stsErrorCodes: entry.domain == ErrorCatalog.stsDomain ? [entry.code] : [])
+                actionSummary: entry.action.summary, spelling: entry.spelling,
+                stsErrorCodes: sts, stsErrorCodeSpellings: sts.isEmpty ? [] : [entry.spelling],
+                b2cErrorCodes: b2c, b2cErrorCodeSpellings: b2c.isEmpty ? [] : [entry.spelling])
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
