@@ -84,7 +84,11 @@ struct BoundedAggregateTests {
     static func referencePercentiles(_ values: [Int64]) -> Report.Percentiles {
         let sorted = values.sorted()
         func rank(_ fraction: Double) -> Int64? {
-            sorted.first { value in Double(sorted.count { $0 <= value }) >= fraction * Double(sorted.count) }
+            // The last copy of each value in sorted order has exactly `index + 1` values at or below it.
+            sorted.indices.first { index in
+                (index + 1 == sorted.count || sorted[index + 1] != sorted[index])
+                    && Double(index + 1) >= fraction * Double(sorted.count)
+            }.map { sorted[$0] }
         }
         return Report.Percentiles(count: sorted.count, p50: rank(0.5), p90: rank(0.9), p99: rank(0.99), max: sorted.last)
     }
