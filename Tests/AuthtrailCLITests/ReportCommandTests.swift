@@ -60,13 +60,17 @@ struct ReportCommandTests {
             #expect(abs(share - Double(attempts.count) / Double(errored.count)) < 1e-9, "\(key)")
             #expect(pattern["first_seen"] as? String == times.first, "\(key)")
             #expect(pattern["last_seen"] as? String == times.last, "\(key)")
-            #expect(pattern["users"] as? Int == Set(attempts.compactMap { $0["enduser.id"] as? String }).count, "\(key)")
-            #expect(pattern["devices"] as? Int == Set(attempts.compactMap { $0["install.id"] as? String }).count, "\(key)")
+            let users = Set(attempts.compactMap { $0["enduser.id"] as? String }).count
+            let devices = Set(attempts.compactMap { $0["install.id"] as? String }).count
+            #expect(pattern["users"] as? Int == users, "\(key)")
+            #expect(pattern["devices"] as? Int == devices, "\(key)")
         }
 
         let retries = try #require(json["retries"] as? [String: Any])
         // Operations: attempts sharing (install.id, operation.id), by attempt number (the demo reuses no id).
-        let byOperation = Dictionary(grouping: ends) { "\($0["install.id"] as? String ?? "") \($0["operation.id"] as? String ?? "")" }
+        let byOperation = Dictionary(grouping: ends) {
+            "\($0["install.id"] as? String ?? "") \($0["operation.id"] as? String ?? "")"
+        }
             .mapValues { $0.sorted { ($0["attempt"] as? Int ?? 0) < ($1["attempt"] as? Int ?? 0) } }
         #expect(ends.allSatisfy { $0["operation.id"] is String })
         #expect(retries["operations"] as? Int == byOperation.count)
@@ -75,7 +79,8 @@ struct ReportCommandTests {
         #expect(histogram == sizes.keys.sorted().map { ["attempts": $0, "operations": sizes[$0]!] })
         let retried = byOperation.values.filter { $0.count >= 2 }
         #expect(retries["retried_operations"] as? Int == retried.count)
-        #expect(retries["retried_succeeded"] as? Int == retried.filter { $0.last?["outcome"] as? String == "success" }.count)
+        let retriedSucceeded = retried.filter { $0.last?["outcome"] as? String == "success" }.count
+        #expect(retries["retried_succeeded"] as? Int == retriedSucceeded)
         // Fallback: operations with a failed silent attempt, and the first interactive attempt after it.
         var silentFailures = 0
         var fallbackOutcomes: [String] = []
@@ -84,7 +89,8 @@ struct ReportCommandTests {
                 $0["acquisition.kind"] as? String == "silent" && $0["outcome"] as? String == "failure"
             }) else { continue }
             silentFailures += 1
-            if let next = attempts[(failed + 1)...].first(where: { $0["acquisition.kind"] as? String == "interactive" }) {
+            let next = attempts[(failed + 1)...].first { $0["acquisition.kind"] as? String == "interactive" }
+            if let next {
                 fallbackOutcomes.append(next["outcome"] as? String ?? "")
             }
         }
@@ -136,13 +142,16 @@ struct ReportCommandTests {
         let input = try #require(json["input"] as? [String: Any])
         let lines = try Self.decodedLines(out)
         #expect(input["events"] as? Int == lines.count)
-        #expect(input["files"] as? Int == (try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.count))
+        let fileCount = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }.count
+        #expect(input["files"] as? Int == fileCount)
         #expect(input["devices"] as? Int == Set(lines.compactMap { $0["install.id"] as? String }).count)
         let times = lines.compactMap { $0["timestamp"] as? String }.sorted()
         #expect(input["first_event"] as? String == times.first)
         #expect(input["last_event"] as? String == times.last)
         let health = try #require(json["health"] as? [String: Any])
-        for key in ["drop_reports", "dropped_events", "torn_tails", "corrupt_frames", "checksum_mismatches", "invalid_lines"] {
+        for key in [
+            "drop_reports", "dropped_events", "torn_tails", "corrupt_frames", "checksum_mismatches", "invalid_lines",
+        ] {
             #expect(health[key] as? Int == 0, "health.\(key)")
         }
         #expect(json["sts_patterns"] is [[String: Any]])

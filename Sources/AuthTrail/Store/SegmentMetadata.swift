@@ -86,7 +86,8 @@ public struct SegmentMetadata: Sendable, Hashable, Codable {
     package func startEvent(at date: Date) -> TrailEvent {
         var attributes: [String: String] = [:]
         let mirror: [(CodingKeys, String)] = [
-            (.format, format), (.compressionLevel, String(compressionLevel)), (.appID, appID), (.appVersion, appVersion), (.osName, osName), (.osVersion, osVersion),
+            (.format, format), (.compressionLevel, String(compressionLevel)),
+            (.appID, appID), (.appVersion, appVersion), (.osName, osName), (.osVersion, osVersion),
             (.libraryVersion, libraryVersion), (.zstdVersion, zstdVersion), (.processID, String(processID)),
             (.segmentSequence, String(segmentSequence)), (.redactionLevel, redactionLevel.rawValue),
             (.redactionKeyID, redactionKeyID),

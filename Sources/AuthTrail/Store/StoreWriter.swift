@@ -293,7 +293,8 @@ package final class StoreWriter {
     private static func writtenMilliseconds(_ date: Date) -> Double {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
         guard !milliseconds.isNaN else { return Timestamp.writableMilliseconds.lowerBound }
-        return min(max(milliseconds, Timestamp.writableMilliseconds.lowerBound), Timestamp.writableMilliseconds.upperBound)
+        let writable = Timestamp.writableMilliseconds
+        return min(max(milliseconds, writable.lowerBound), writable.upperBound)
     }
 
     /// The start to stamp on a segment opened now for `pending`: now, or the earliest of those events when it is

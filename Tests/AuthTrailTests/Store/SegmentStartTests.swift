@@ -77,7 +77,9 @@ struct SegmentStartTests {
         #expect(start["install.id"] as? String == segment.metadata["install.id"] as? String)
         #expect(start["timestamp"] as? String == segment.createdAt)
         // Nothing more than the metadata: the documented event fields and the frame's keys.
-        let lineFields: Set = ["timestamp", "schema", "seq", "event.name", "severity_text", "severity_number", "install.id"]
+        let lineFields: Set = [
+            "timestamp", "schema", "seq", "event.name", "severity_text", "severity_number", "install.id",
+        ]
         let extra = Set(start.keys).subtracting(lineFields).subtracting(segment.metadata.keys)
         #expect(extra.isEmpty, "\(extra)")
     }
@@ -158,8 +160,9 @@ struct SegmentStartTests {
         let segments = try Self.segments(in: directory)
         try #require(segments.count == 2)
         let pidA = String(first.processIdentifier)
-        let segmentA = try #require(segments.first { $0.metadata["process.pid"] as? Int == Int(first.processIdentifier) })
-        let segmentB = try #require(segments.first { $0.metadata["process.pid"] as? Int != Int(first.processIdentifier) })
+        let firstID = Int(first.processIdentifier)
+        let segmentA = try #require(segments.first { $0.metadata["process.pid"] as? Int == firstID })
+        let segmentB = try #require(segments.first { $0.metadata["process.pid"] as? Int != firstID })
         #expect(segmentA.name.contains("-\(pidA)-"))
         #expect(segmentA.metadata["install.id"] as? String == segmentB.metadata["install.id"] as? String)
         let attemptA = try #require(segmentA.lines.first { $0["event.name"] as? String == "acquisition.end" })
@@ -222,7 +225,9 @@ struct SegmentStartTests {
         // The unsealed segment's frame never ended: zstd writes every flushed line, then reports the premature end.
         let decoded = try ProcessRunner.run("zstd", ["-dc", files[0]])
         let lines = decoded.text.split(separator: "\n").map(String.init)
-        let attempts = lines.compactMap { FolderContents.value(of: "attempt", in: $0, quoted: false).flatMap { Int($0) } }
+        let attempts = lines.compactMap {
+            FolderContents.value(of: "attempt", in: $0, quoted: false).flatMap { Int($0) }
+        }
         #expect(attempts == Array(1...count), "every event recorded, in order: \(attempts.count) of \(count)")
         #expect(lines.first.map { $0.contains("\"event.name\":\"segment.start\"") } == true)
         #expect(lines.count == count + 1)
