@@ -79,11 +79,45 @@ struct BoundedAggregateTests {
         }
     }
 
-    /// Nearest-rank percentiles by sorting every value.
+    /// Nearest-rank percentiles as docs/REPORT-JSON.md defines them, by counting: the smallest value with at least
+    /// `p` of all values at or below it.
     static func referencePercentiles(_ values: [Int64]) -> Report.Percentiles {
         let sorted = values.sorted()
-        func rank(_ fraction: Double) -> Int64 { sorted[max(1, Int((fraction * Double(sorted.count)).rounded(.up))) - 1] }
+        func rank(_ fraction: Double) -> Int64? {
+            // The last copy of each value in sorted order has exactly `index + 1` values at or below it.
+            sorted.indices.first { index in
+                (index + 1 == sorted.count || sorted[index + 1] != sorted[index])
+                    && Double(index + 1) >= fraction * Double(sorted.count)
+            }.map { sorted[$0] }
+        }
         return Report.Percentiles(count: sorted.count, p50: rank(0.5), p90: rank(0.9), p99: rank(0.99), max: sorted.last)
+    }
+
+    /// Percentiles worked out by hand (nearest rank: p50 of 1…10 is the 5th value, p99 of 1…101 the 100th). Sizes
+    /// where rounding the rank down, or to the nearest, would pick another value.
+    static let handPercentiles: [(values: [Int64], p50: Int64, p90: Int64, p99: Int64, max: Int64)] = [
+        ([7], 7, 7, 7, 7),
+        ([10, 20, 30], 20, 30, 30, 30),
+        (Array(1...7), 4, 7, 7, 7),
+        (Array(1...10), 5, 9, 10, 10),
+        (Array(1...101), 51, 91, 100, 101),
+        (Array(1...1_000), 500, 900, 990, 1_000),
+        ([200, 200, 200, 200, 200, 200, 200, 200, 200, 90_000], 200, 200, 90_000, 90_000),
+        ([5, 1, 3, 2, 4, 120_000, 61_000], 4, 120_000, 120_000, 120_000),
+    ]
+
+    @Test("histogram percentiles are the nearest-rank values worked out by hand", arguments: handPercentiles.indices)
+    func histogramMatchesHandValues(_ index: Int) {
+        let expected = Self.handPercentiles[index]
+        var histogram = MillisecondHistogram()
+        for value in expected.values.shuffled() { histogram.add(value) }
+        let percentiles = histogram.percentiles
+        #expect(percentiles.count == expected.values.count)
+        #expect(percentiles.p50 == expected.p50, "p50 of \(expected.values.count) values")
+        #expect(percentiles.p90 == expected.p90, "p90 of \(expected.values.count) values")
+        #expect(percentiles.p99 == expected.p99, "p99 of \(expected.values.count) values")
+        #expect(percentiles.max == expected.max)
+        #expect(Self.referencePercentiles(expected.values) == percentiles, "the reference agrees")
     }
 
     @Test("histogram percentiles are exact below 4,096 distinct values of a minute or more", arguments: [1, 7, 300, 50_000])

@@ -213,7 +213,9 @@ struct DrillDownAggregateTests {
         for row in report.latency {
             let durations = attempts.filter { $0.kind == row.kind && $0.outcome == row.outcome }.map(\.duration)
             let buckets = row.buckets ?? []
-            #expect(buckets.map(\.fromMilliseconds) == LatencyBuckets.lowerBounds)
+            // docs/REPORT-JSON.md: 0, 50, 100, 200, 500 ms, 1, 2, 5, 10, 30 s and 1 min.
+            let documented: [Int64] = [0, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000]
+            #expect(buckets.map(\.fromMilliseconds) == documented)
             for (index, bucket) in buckets.enumerated() {
                 let upper = index + 1 < buckets.count ? buckets[index + 1].fromMilliseconds : .max
                 #expect(bucket.count == durations.filter { $0 >= bucket.fromMilliseconds && $0 < upper }.count)

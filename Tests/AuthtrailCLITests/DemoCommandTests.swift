@@ -13,23 +13,37 @@ struct DemoCommandTests {
         #expect(demo.status == 0, "demo failed: \(demo.standardError)")
 
         let segments = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jsonl.zst") }
-        #expect(!segments.isEmpty)
+        try #require(!segments.isEmpty)
+        try #require(ProcessRunner.isAvailable("jq"), "jq is part of the test environment (README)")
+        // The demo's own account of what it wrote: `… (health: N events written, 0 lost)`.
+        let written = try #require(
+            demo.text.firstMatch(of: /health: (\d+) events written, 0 lost/).flatMap { Int($0.output.1) })
+        var lineCount = 0
         for segment in segments {
             let path = "\(out)/\(segment)"
             let test = try ProcessRunner.run("zstd", ["-t", "-q", path])
             #expect(test.status == 0, "zstd -t \(segment): \(test.standardError)")
             let decoded = try ProcessRunner.run("zstd", ["-d", "-c", "-q", path])
             let lines = decoded.text.split(separator: "\n")
-            #expect(lines.count > 20)
+            lineCount += lines.count
+            var objects: [NSDictionary] = []
             for line in lines {
-                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? NSDictionary
                 #expect(object?["event.name"] is String, "not an event: \(line.prefix(80))")
+                objects.append(object ?? [:])
             }
-            if ProcessRunner.isAvailable("jq") {
-                let jq = try ProcessRunner.run("jq", ["-c", "."], input: decoded.standardOutput)
-                #expect(jq.status == 0 && jq.text.split(separator: "\n").count == lines.count)
+            #expect((objects.first?["event.name"] as? String) == "segment.start", "\(segment) opens with segment.start")
+            // jq reads every line as the same JSON object.
+            let jq = try ProcessRunner.run("jq", ["-c", "."], input: decoded.standardOutput)
+            #expect(jq.status == 0)
+            let reread = try jq.text.split(separator: "\n").map {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary ?? [:]
             }
+            #expect(reread == objects, "\(segment)")
         }
+        // Every event written, and one segment.start per segment: nothing more, nothing less.
+        #expect(written > 20)
+        #expect(lineCount == written + segments.count)
 
         // Each of the article's cases appears in the report, with its name and recommended action.
         for expected in [
@@ -40,10 +54,16 @@ struct DemoCommandTests {
         ] {
             #expect(demo.text.contains(expected), "report lacks \(expected)")
         }
-        // The same report comes from `authtrail report` over the folder.
+        // The same report comes from `authtrail report` over the folder: the demo prints it whole, between its
+        // `Wrote …` line and its `Read the raw events …` hint.
         let report = try ProcessRunner.authtrail(["report", out])
         #expect(report.status == 0)
-        #expect(report.text.contains("interactive") && report.text.contains("silent"))
+        #expect(report.text.count > 500)
+        let header = try #require(demo.text.range(of: "\n\n"))
+        let footer = try #require(demo.text.range(of: "\nRead the raw events with: ", options: .backwards))
+        // Blank lines around it aside (the demo prints one before its hint).
+        let printed = String(demo.text[header.upperBound..<footer.lowerBound])
+        #expect(printed.trimmingCharacters(in: .newlines) == report.text.trimmingCharacters(in: .newlines))
     }
 
     @Test("the demo's logs hold no end-user identifier in clear")
@@ -52,7 +72,8 @@ struct DemoCommandTests {
         defer { directory.remove() }
         let out = directory.path + "/demo"
         #expect(try ProcessRunner.authtrail(["demo", "--out", out]).status == 0)
-        let segments = try directory.files(withSuffix: "").isEmpty ? [] : FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }
+        let segments = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".zst") }
+        try #require(!segments.isEmpty)
         for segment in segments {
             let text = try ProcessRunner.run("zstd", ["-d", "-c", "-q", "\(out)/\(segment)"]).text
             #expect(!text.contains("megan.bowen@contoso.com"), "an email address was written in clear")

@@ -17,6 +17,17 @@ enum StressEvents {
             attempt: index + 1)
     }
 
+    /// An `acquisition.end` stamped now, from `OPERATION ATTEMPT KIND OUTCOME` (`silent failure`, `interactive
+    /// success`, …).
+    static func attempt(_ fields: ArraySlice<String>) -> TrailEvent {
+        let fields = Array(fields)
+        let outcome = TrailEvent.Outcome(rawValue: fields[3]) ?? .failure
+        return TrailEvent(
+            name: .acquisitionEnd, severity: outcome == .failure ? .error : .info,
+            operationID: OperationID(rawValue: fields[0]), attempt: Int(fields[1]),
+            kind: fields[2] == "interactive" ? .interactive : .silent, duration: .milliseconds(5), outcome: outcome)
+    }
+
     /// Writes `line` to standard output at once (no buffering: the parent reads it while the child still runs).
     static func say(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))

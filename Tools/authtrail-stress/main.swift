@@ -26,8 +26,18 @@
 //   authtrail-stress refused DIR KEYS COUNT               as user nobody: COUNT events, then the folder made
 //                                                         read-only (0500) for COUNT more, then writable again for
 //                                                         COUNT more; prints `refused …` in between
+//   authtrail-stress unflushed DIR COUNT                  COUNT events (info, small), never flush() nor shutdown:
+//                                                         print `recorded N`, then idle until killed (only the
+//                                                         1 s interval flush makes them durable)
+//   authtrail-stress paused-attempt DIR OPERATION ATTEMPT KIND OUTCOME
+//                                                         `await enterBackground()` first (no segment opens), then
+//                                                         one `acquisition.end` of OPERATION, print `recorded`; on a
+//                                                         line on standard input wait 50 ms, `enterForeground()`,
+//                                                         shutdown: the segment opens after the event was recorded
+//   authtrail-stress attempt DIR OPERATION ATTEMPT KIND OUTCOME
+//                                                         one `acquisition.end`, then shutdown
 //
-// Every mode ends by printing `health written=… dropped=… lost=… failures=… recorded=…`.
+// Every mode but `unflushed` ends by printing `health written=… dropped=… lost=… failures=… recorded=…`.
 import AuthTrail
 import Foundation
 
@@ -286,6 +296,34 @@ case "refused":
     recordRound()
     trail.shutdown(timeout: .seconds(60))
     StressEvents.printHealth(trail, recorded: index)
+
+case "unflushed":
+    let count = number(3)
+    // The defaults (1 s interval, 256 KiB flush buffer): COUNT small events stay below the buffer, so nothing but the
+    // interval flush writes them.
+    let trail = try Trail(configuration: TrailConfiguration(directory: directory, app: app))
+    for index in 0..<count { trail.record(StressEvents.event(thread: 0, index: index)) }
+    StressEvents.say("recorded \(count - 1)")
+    while true { sleep(60) }
+
+case "paused-attempt":
+    let trail = try Trail(configuration: TrailConfiguration(directory: directory, app: app))
+    // Paused before anything was recorded: the writer loads the identity for the flush but opens no segment.
+    guard waitFor({ await trail.enterBackground(timeout: .seconds(120)) }) else { exit(1) }
+    trail.record(StressEvents.attempt(arguments[3...]))
+    StressEvents.say("recorded")
+    _ = readLine()
+    // The segment opens well after the event's time, as in an app that recorded in the background.
+    usleep(50_000)
+    trail.enterForeground()
+    trail.shutdown(timeout: .seconds(120))
+    StressEvents.printHealth(trail, recorded: 1)
+
+case "attempt":
+    let trail = try Trail(configuration: TrailConfiguration(directory: directory, app: app))
+    trail.record(StressEvents.attempt(arguments[3...]))
+    trail.shutdown(timeout: .seconds(120))
+    StressEvents.printHealth(trail, recorded: 1)
 
 default:
     FileHandle.standardError.write(Data("authtrail-stress: unknown mode \(arguments[1])\n".utf8))

@@ -80,10 +80,13 @@ public struct SegmentMetadata: Sendable, Hashable, Codable {
         return Array((try? encoder.encode(self)) ?? Data("{}".utf8))
     }
 
-    /// The `segment.start` event that repeats the metadata as the segment's first line.
+    /// The `segment.start` event that repeats the metadata as the segment's first line: every key as a string, except
+    /// `schema` and `install.id`, which every event line carries as its own fields, and `segment.created_at`, which is
+    /// the line's `timestamp` (`date`).
     package func startEvent(at date: Date) -> TrailEvent {
         var attributes: [String: String] = [:]
         let mirror: [(CodingKeys, String)] = [
+            (.format, format), (.compressionLevel, String(compressionLevel)),
             (.appID, appID), (.appVersion, appVersion), (.osName, osName), (.osVersion, osVersion),
             (.libraryVersion, libraryVersion), (.zstdVersion, zstdVersion), (.processID, String(processID)),
             (.segmentSequence, String(segmentSequence)), (.redactionLevel, redactionLevel.rawValue),

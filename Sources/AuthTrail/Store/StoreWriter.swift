@@ -22,7 +22,10 @@ package final class StoreWriter {
     private var encoder = JSONLineWriter()
     private var sequence = 0
     private var segmentSequence = 0
+    /// When the active segment was opened (its rotation age counts from here).
     private var segmentOpenedAt = Date()
+    /// The active segment's `segment.created_at`: no event it holds is earlier (see `openSegment`).
+    private var segmentStart = Date()
     private var lastFlush = Date()
     private var retryAt: Date?
     private var backoff: Double = 0
@@ -177,6 +180,14 @@ package final class StoreWriter {
         var failed = false
         var paused = false
         do {
+            // An event recorded before the active segment opened but queued after (a thread stamped it, then lost the
+            // processor; or the app passed an earlier time) would be earlier than the segment's start, which readers
+            // rely on (docs/REPORT-JSON.md, "Order"): it starts a new segment instead, stamped no later than it.
+            if segment != nil, !queue.isPaused, let earliest = Self.earliestWrittenTime(of: events[...]),
+                earliest < Self.writtenMilliseconds(segmentStart)
+            {
+                try closeSegment()
+            }
             // Events are serialized into chunks of about `chunkBytes` and each chunk is compressed in one call:
             // libzstd's per-call cost is then paid per chunk instead of per event.
             while appended < events.count {
@@ -185,7 +196,7 @@ package final class StoreWriter {
                     paused = true
                     break
                 }
-                guard let segment = ensureSegment() else { break }
+                guard let segment = ensureSegment(holding: events[appended...]) else { break }
                 encoder.removeAll()
                 let next = serializeChunk(of: &events, from: appended, flushNow: &flushNow)
                 try encoder.withBytes { lines throws(ZstdError) in try segment.append(lines: lines, count: next - appended) }
@@ -251,8 +262,9 @@ package final class StoreWriter {
         event.encode(into: &encoder, context: context)
     }
 
-    /// The active segment, opening one if needed; nil when that failed (a retry is scheduled).
-    private func ensureSegment() -> SegmentWriter? {
+    /// The active segment, opening one if needed for `pending`, the events about to be written; nil when that failed (a
+    /// retry is scheduled).
+    private func ensureSegment(holding pending: ArraySlice<TrailEvent> = []) -> SegmentWriter? {
         if let segment {
             let age = configuration.clock.now().timeIntervalSince(segmentOpenedAt)
             // A close a refused write interrupted is finished before anything else.
@@ -263,7 +275,44 @@ package final class StoreWriter {
             }
         }
         guard retryAt.map({ Date() >= $0 }) ?? true else { return nil }
-        return openSegment() ? segment : nil
+        return openSegment(holding: pending) ? segment : nil
+    }
+
+    /// The earliest time among `events` as the writer writes it (whole milliseconds, `Timestamp.write`); nil for none.
+    private static func earliestWrittenTime(of events: ArraySlice<TrailEvent>) -> Double? {
+        var earliest: Double?
+        for event in events {
+            let time = writtenMilliseconds(event.timestamp)
+            if earliest.map({ time < $0 }) ?? true { earliest = time }
+        }
+        return earliest
+    }
+
+    /// `date` in whole milliseconds as `Timestamp.write` writes it: rounded down, clamped to the writable range, NaN
+    /// as its start. Comparing these, not dates, keeps the promise for what readers see.
+    private static func writtenMilliseconds(_ date: Date) -> Double {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        guard !milliseconds.isNaN else { return Timestamp.writableMilliseconds.lowerBound }
+        let writable = Timestamp.writableMilliseconds
+        return min(max(milliseconds, writable.lowerBound), writable.upperBound)
+    }
+
+    /// The start to stamp on a segment opened now for `pending`: now, or the earliest of those events when it is
+    /// earlier. Events are stamped when they are recorded, before the writer takes them, so a segment stamped with the
+    /// time it opens would start after the events it was opened for (docs/REPORT-JSON.md relies on it never doing).
+    private static func start(now: Date, holding pending: ArraySlice<TrailEvent>) -> Date {
+        var start = now
+        var startTime = writtenMilliseconds(now)
+        for event in pending {
+            let time = writtenMilliseconds(event.timestamp)
+            if time < startTime {
+                start = event.timestamp
+                startTime = time
+            }
+        }
+        // A NaN time is written as the writable range's start: stamp that, not NaN.
+        return start.timeIntervalSince1970.isNaN
+            ? Date(timeIntervalSince1970: Timestamp.writableMilliseconds.lowerBound / 1000) : start
     }
 
     /// Appends one of the store's own events (not counted as an app event).
@@ -324,23 +373,29 @@ package final class StoreWriter {
         }
     }
 
-    /// Opens the next segment after sealing torn ones and applying retention. On failure, schedules a retry.
+    /// Opens the next segment for `pending` after sealing torn ones and applying retention. On failure, schedules a
+    /// retry.
+    ///
+    /// `segment.created_at` (and the file name and the `segment.start` line, which carry it) is the earliest of the
+    /// opening time and `pending`'s times, so no event in the segment is earlier than its start.
     @discardableResult
-    private func openSegment() -> Bool {
+    private func openSegment(holding pending: ArraySlice<TrailEvent>) -> Bool {
         do {
             let path = configuration.directory.path
             try SystemCalls.makeDirectory(path, mode: 0o700)
             announceSealed(directory.sealTornSegments(active: nil, while: { !queue.isPaused }))
             let now = configuration.clock.now()
-            let metadata = nextMetadata(createdAt: now)
+            let start = Self.start(now: now, holding: pending)
+            let metadata = nextMetadata(createdAt: start)
             SystemCalls.applyProtection(configuration.fileProtection, to: path)
             let writer = try SegmentWriter(
                 directory: path, metadata: metadata, compressionLevel: Int32(clamping: configuration.compressionLevel),
                 flushBytes: configuration.flushBufferBytes, protection: configuration.fileProtection)
             segment = writer
             segmentOpenedAt = now
+            segmentStart = start
             lastFlush = Date()
-            try append(metadata.startEvent(at: now), to: writer)
+            try append(metadata.startEvent(at: start), to: writer)
             _ = try? directory.applyRetention(configuration.retention, active: writer.path, now: now)
             resumeWriting()
             return true
