@@ -23,6 +23,13 @@ struct UpstreamZstdNamesTests {
 
     static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
+    /// What upstream's `Package.swift` and `lib/module.modulemap` declare.
+    static func upstreamNames() throws -> ZstdNames.Upstream {
+        try ZstdNames.upstream(
+            manifest: read(upstream.appendingPathComponent("Package.swift")),
+            moduleMap: read(upstream.appendingPathComponent("lib/module.modulemap")))
+    }
+
     @Test(
         "our product and module names are declared by upstream's Package.swift and module map",
         .enabled(if: upstreamIsPresent, "no facebook/zstd source: run Tools/setup.sh --tests")
@@ -31,9 +38,7 @@ struct UpstreamZstdNamesTests {
         let ours = try ZstdNames.ours(
             manifest: Self.read(Self.repository.appendingPathComponent("Package.swift")),
             calls: Self.read(Self.repository.appendingPathComponent("Sources/AuthTrail/Codec/ZstdCalls.swift")))
-        let theirs = try ZstdNames.upstream(
-            manifest: Self.read(Self.upstream.appendingPathComponent("Package.swift")),
-            moduleMap: Self.read(Self.upstream.appendingPathComponent("lib/module.modulemap")))
+        let theirs = try Self.upstreamNames()
         // What upstream declared when this was written; a change there should be read, not absorbed.
         #expect(theirs.products == ["libzstd"])
         #expect(theirs.module == "libzstd")
@@ -46,9 +51,7 @@ struct UpstreamZstdNamesTests {
         .enabled(if: upstreamIsPresent, "no facebook/zstd source: run Tools/setup.sh --tests")
     )
     func oldNamesAreCaught() throws {
-        let theirs = try ZstdNames.upstream(
-            manifest: Self.read(Self.upstream.appendingPathComponent("Package.swift")),
-            moduleMap: Self.read(Self.upstream.appendingPathComponent("lib/module.modulemap")))
+        let theirs = try Self.upstreamNames()
         let old = ZstdNames.Ours(product: "zstd", imports: ["zstd"])
         #expect(
             ZstdNames.mismatches(ours: old, theirs: theirs) == [
