@@ -54,11 +54,14 @@ package final class SegmentWriter {
     ///     checksum verification.
     ///   - flushBytes: the compressor flushes on its own after this many uncompressed bytes (`writeFlushed` writes
     ///     what it produced).
+    ///   - namedAt: the time in the file name (`metadata.createdAt` when nil). Names sort in creation order, which
+    ///     retention relies on; a segment that starts earlier than one made before it is named no earlier than that.
     package init(
         directory: String, metadata: SegmentMetadata, compressionLevel: Int32, frameContentLimit: Int = 1 << 20,
-        flushBytes: Int = 256 << 10, protection: FileProtection = .none
+        flushBytes: Int = 256 << 10, protection: FileProtection = .none, namedAt: String? = nil
     ) throws {
-        let name = Self.fileName(createdAt: metadata.createdAt, processID: metadata.processID, sequence: metadata.segmentSequence)
+        let name = Self.fileName(
+            createdAt: namedAt ?? metadata.createdAt, processID: metadata.processID, sequence: metadata.segmentSequence)
         path = "\(directory)/\(name)"
         self.metadata = metadata
         let temporary = "\(directory)/.\(name).\(UUID().uuidString).tmp"

@@ -26,6 +26,9 @@ package final class StoreWriter {
     private var segmentOpenedAt = Date()
     /// The active segment's `segment.created_at`: no event it holds is earlier (see `openSegment`).
     private var segmentStart = Date()
+    /// The time in the last segment's file name: the next is named no earlier, so names sort in creation order
+    /// (retention deletes the first names first) even when a segment starts earlier than the one before it.
+    private var lastNamedAt: Date?
     private var lastFlush = Date()
     private var retryAt: Date?
     private var backoff: Double = 0
@@ -376,8 +379,9 @@ package final class StoreWriter {
     /// Opens the next segment for `pending` after sealing torn ones and applying retention. On failure, schedules a
     /// retry.
     ///
-    /// `segment.created_at` (and the file name and the `segment.start` line, which carry it) is the earliest of the
-    /// opening time and `pending`'s times, so no event in the segment is earlier than its start.
+    /// `segment.created_at` (and the `segment.start` line, which carries it) is the earliest of the opening time and
+    /// `pending`'s times, so no event in the segment is earlier than its start. The file name carries the same time,
+    /// or the previous segment's when that is later (a clock set back): names stay in creation order.
     @discardableResult
     private func openSegment(holding pending: ArraySlice<TrailEvent>) -> Bool {
         do {
@@ -388,9 +392,12 @@ package final class StoreWriter {
             let start = Self.start(now: now, holding: pending)
             let metadata = nextMetadata(createdAt: start)
             SystemCalls.applyProtection(configuration.fileProtection, to: path)
+            let namedAt = max(start, lastNamedAt ?? start)
             let writer = try SegmentWriter(
                 directory: path, metadata: metadata, compressionLevel: Int32(clamping: configuration.compressionLevel),
-                flushBytes: configuration.flushBufferBytes, protection: configuration.fileProtection)
+                flushBytes: configuration.flushBufferBytes, protection: configuration.fileProtection,
+                namedAt: Timestamp.string(namedAt))
+            lastNamedAt = namedAt
             segment = writer
             segmentOpenedAt = now
             segmentStart = start
