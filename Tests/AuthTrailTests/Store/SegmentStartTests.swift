@@ -195,6 +195,23 @@ struct SegmentStartTests {
         #expect(fallback?["cancelled"] as? Int == 0)
     }
 
+    /// The folder's segments once `zstd -dc` reads `lines` lines from them, polled every 50 ms; the last listing at
+    /// `deadline`.
+    static func waitForDecodedLines(
+        _ lines: Int, in directory: TemporaryDirectory, deadline: ContinuousClock.Instant
+    ) throws -> [String] {
+        while true {
+            let files = try directory.files(withSuffix: ".jsonl.zst")
+            if let file = files.first,
+                try ProcessRunner.run("zstd", ["-dc", file]).text.split(separator: "\n").count >= lines
+            {
+                return files
+            }
+            if ContinuousClock.now >= deadline { return files }
+            usleep(50_000)
+        }
+    }
+
     @Test("events never flushed by the app are in the file after the 1 s interval, read by zstd after kill -9")
     func intervalFlushMakesEventsDurable() throws {
         let directory = try TemporaryDirectory("authtrail-interval")
@@ -210,14 +227,16 @@ struct SegmentStartTests {
         defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
         let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
         try #require(line == "recorded \(count - 1)\n")
-        // The default interval is 1 s (README, TrailConfiguration): kill the child just after it. It never called
-        // flush() or shutdown(), and 200 small events stay far below the 256 KiB flush buffer.
-        usleep(1_500_000)
+        // The documented default interval, written here, not read from the code.
+        #expect(TrailConfiguration(directory: directory.url).flushInterval == .seconds(1))
+        // The child never calls flush() or shutdown(), and 200 small events stay far below the 256 KiB flush buffer:
+        // only the interval flush can write them. Kill it as soon as they decode from the file (the interval plus the
+        // writer's start; a loaded or sanitized machine may take a few seconds), not after a fixed sleep.
+        let files = try Self.waitForDecodedLines(count + 1, in: directory, deadline: .now + .seconds(20))
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
         #expect(child.terminationReason == .uncaughtSignal)
 
-        let files = try directory.files(withSuffix: ".jsonl.zst")
         try #require(files.count == 1)
         // The unsealed segment's frame never ended: zstd writes every flushed line, then reports the premature end.
         let decoded = try ProcessRunner.run("zstd", ["-dc", files[0]])
