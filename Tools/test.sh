@@ -27,11 +27,13 @@ fi
 skips="$(grep -h -E '(Test|Suite) "[^"]*" skipped' "$log" "$upstream_log" || true)"
 count=0
 [ -z "$skips" ] || count="$(printf '%s\n' "$skips" | wc -l)"
-# Suites that need root (mounting a tmpfs, dropping to another user) may skip elsewhere.
-unexpected="$skips"
-[ "$(id -u)" -eq 0 ] || unexpected="$(printf '%s\n' "$skips" \
+# Heap-limit tests skip under a sanitizer, whose allocator pads and quarantines memory (the Apple wiring's run); suites
+# that need root (mounting a tmpfs, dropping to another user) may skip when not root.
+unexpected="$(printf '%s\n' "$skips" | grep -v -F "a sanitizer's allocator pads and quarantines memory" || true)"
+[ "$(id -u)" -eq 0 ] || unexpected="$(printf '%s\n' "$unexpected" \
     | grep -v -F -e 'Suite "the store on a real file system that fills up or turns read-only" skipped' \
-        -e 'Suite "refused writes" skipped' || true)"
+        -e 'Suite "refused writes" skipped' -e 'Suite "a locked device loses nothing the trail holds" skipped' \
+    || true)"
 echo "test.sh: $count skipped"
 if [ -n "$unexpected" ]; then
     echo "test.sh: unexpected skips:" >&2
