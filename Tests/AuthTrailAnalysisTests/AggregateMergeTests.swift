@@ -13,7 +13,9 @@ struct AggregateMergeTests {
         return zip(cuts, cuts.dropFirst()).map { Array(values[$0..<$1]) }
     }
 
-    @Test("distinct counts: exact below the limit, the same sample above it", arguments: [50, 5_000])
+    @Test(
+        "distinct counts: exact below the limit, the same sketch above it (sparse, then dense)",
+        arguments: [50, 800, 5_000])
     func distinctCount(values: Int) {
         var random = SplitMix64(seed: UInt64(values))
         let strings = (0..<values).map { _ in "install-\(random.next() % UInt64(values * 2))" }

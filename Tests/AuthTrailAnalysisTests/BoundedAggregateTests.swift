@@ -168,22 +168,4 @@ struct BoundedAggregateTests {
             #expect(approximate <= reference && approximate >= reference * (1 - 1.0 / 128), "\(approximate) for \(reference)")
         }
     }
-
-    @Test("distinct counts are exact up to their limit, then estimated within a few percent, the same every run")
-    func distinctCount() {
-        var exact = DistinctCount(limit: 1_024)
-        for index in 0..<1_024 { exact.insert("install-\(index)") }
-        for index in 0..<1_024 { exact.insert("install-\(index)") }
-        #expect(exact.isExact && exact.count == 1_024)
-
-        func estimate() -> DistinctCount {
-            var count = DistinctCount(limit: 1_024)
-            for index in 0..<100_000 { count.insert("install-\(index)") }
-            return count
-        }
-        let first = estimate()
-        #expect(!first.isExact)
-        #expect(abs(first.count - 100_000) < 5_000, "\(first.count)")
-        #expect(estimate().count == first.count, "the hash does not depend on the process")
-    }
 }
