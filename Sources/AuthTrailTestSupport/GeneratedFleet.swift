@@ -1,5 +1,5 @@
 import AuthTrail
-public import Foundation
+package import Foundation
 
 /// Many installs' segments, written by the real `Trail`: each install runs two processes (two app launches on the same
 /// folder, a day apart, so two segments with their metadata frames), each recording a random mix of what the report's
@@ -18,18 +18,18 @@ public import Foundation
 /// segment also gains a `store.dropped` report (with `dropped.total` on every other one, without on the rest, so it
 /// counts as one), an event of a newer schema and a line that is not JSON: health counts SQL can see, and one it
 /// cannot.
-public struct GeneratedFleet: Sendable {
-    public let directory: TemporaryDirectory
-    public static let start = Date(timeIntervalSince1970: 1_795_000_000)
+package struct GeneratedFleet: Sendable {
+    package let directory: TemporaryDirectory
+    package static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     /// Writes `installs` installs into a new temporary folder.
-    public init(installs: Int, seed: UInt64 = 17) throws {
+    package init(installs: Int, seed: UInt64 = 17) throws {
         directory = try TemporaryDirectory("generated-fleet")
         try Self.write(installs: installs, seed: seed, into: directory.url)
     }
 
     /// Writes `installs` installs, one folder each (`install-N`), into `folder`.
-    public static func write(installs: Int, seed: UInt64 = 17, into folder: URL) throws {
+    package static func write(installs: Int, seed: UInt64 = 17, into folder: URL) throws {
         var random = SplitMix64(seed: seed)
         var repacked: [String] = []
         for install in 0..<installs {
@@ -95,7 +95,7 @@ public struct GeneratedFleet: Sendable {
         }
     }
 
-    public func remove() { directory.remove() }
+    package func remove() { directory.remove() }
 }
 
 /// Writes one process's operations, advancing its own time.

@@ -6,9 +6,9 @@ import Glibc
 /// `body` runs; beyond it malloc fails and Swift traps. Meant for exit tests (`#expect(processExitsWith:)`), whose
 /// child process then shows a bound on the memory a piece of code takes. Linux only: it reads `VmData` from
 /// /proc/self/status.
-public enum HeapLimit {
+package enum HeapLimit {
     /// Runs `body` with at most `megabytes` MiB more data segment than the process has now, then restores the limit.
-    public static func allowing<Result>(megabytes: Int, _ body: () async throws -> Result) async rethrows -> Result {
+    package static func allowing<Result>(megabytes: Int, _ body: () async throws -> Result) async rethrows -> Result {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmData:") } ?? ""
         let dataKilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0

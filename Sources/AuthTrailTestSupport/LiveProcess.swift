@@ -10,7 +10,7 @@ import Darwin
 /// collected as it comes, so the test can wait for a line, signal the child and check how it ended.
 ///
 /// A `final class` for its locked state: the collected output, filled by reader threads.
-public final class LiveProcess: @unchecked Sendable {
+package final class LiveProcess: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let lock = NSLock()
@@ -19,7 +19,7 @@ public final class LiveProcess: @unchecked Sendable {
     private var openStreams = 2
 
     /// Starts `executable` (a path) with `arguments`.
-    public init(_ executable: String, _ arguments: [String]) throws {
+    package init(_ executable: String, _ arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let outputPipe = Pipe()
@@ -33,7 +33,7 @@ public final class LiveProcess: @unchecked Sendable {
     }
 
     /// Starts the built `authtrail` or another product beside the tests (`authtrail-stress`).
-    public static func product(_ name: String, _ arguments: [String]) throws -> LiveProcess {
+    package static func product(_ name: String, _ arguments: [String]) throws -> LiveProcess {
         try LiveProcess(ProcessRunner.productsDirectory.appendingPathComponent(name).path, arguments)
     }
 
@@ -48,25 +48,25 @@ public final class LiveProcess: @unchecked Sendable {
         }.start()
     }
 
-    public var processIdentifier: Int32 { process.processIdentifier }
+    package var processIdentifier: Int32 { process.processIdentifier }
 
     /// What the child printed on standard output so far.
-    public var text: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
+    package var text: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
     /// What the child printed on standard error so far.
-    public var errorText: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
+    package var errorText: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
 
     /// Writes `line` and a newline to the child's standard input.
-    public func send(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+    package func send(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
 
     /// Closes the child's standard input.
-    public func closeInput() { try? input.fileHandleForWriting.close() }
+    package func closeInput() { try? input.fileHandleForWriting.close() }
 
     /// Sends `signal` (SIGINT, SIGTERM) to the child.
-    public func send(signal: Int32) { kill(process.processIdentifier, signal) }
+    package func send(signal: Int32) { kill(process.processIdentifier, signal) }
 
     /// Waits until `condition` holds for the standard output so far, or `timeout` seconds pass; true if it held.
     @discardableResult
-    public func waitForOutput(timeout: Double, until condition: (String) -> Bool) -> Bool {
+    package func waitForOutput(timeout: Double, until condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(text) { return true }
@@ -77,7 +77,7 @@ public final class LiveProcess: @unchecked Sendable {
 
     /// Waits for the child to end and its output to be read, killing it (SIGKILL) after `timeout` seconds.
     /// - Returns: its exit status, and whether it ended by a signal instead.
-    public func waitForExit(timeout: Double) -> (status: Int32, signalled: Bool) {
+    package func waitForExit(timeout: Double) -> (status: Int32, signalled: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

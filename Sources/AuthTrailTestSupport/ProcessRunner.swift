@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,20 +6,20 @@ import Darwin
 #endif
 
 /// Runs real programs (the built `authtrail`, `zstd`, `jq`) and captures what they print.
-public struct ProcessOutput: Sendable {
-    public var status: Int32
+package struct ProcessOutput: Sendable {
+    package var status: Int32
     /// True when the process ended by a signal (a crash, or killed at its time limit) instead of exiting.
-    public var wasSignalled = false
+    package var wasSignalled = false
     /// True when the process was killed because it ran past its time limit.
-    public var timedOut = false
-    public var standardOutput: Data
-    public var standardError: String
-    public var text: String { String(decoding: standardOutput, as: UTF8.self) }
+    package var timedOut = false
+    package var standardOutput: Data
+    package var standardError: String
+    package var text: String { String(decoding: standardOutput, as: UTF8.self) }
 }
 
-public enum ProcessRunner {
+package enum ProcessRunner {
     /// The folder SwiftPM builds products into (beside the test bundle).
-    public static var productsDirectory: URL {
+    package static var productsDirectory: URL {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = executable.deletingLastPathComponent()
         // On macOS the test binary lives inside a .xctest bundle.
@@ -30,7 +30,7 @@ public enum ProcessRunner {
     }
 
     /// Runs the built `authtrail` binary.
-    public static func authtrail(
+    package static func authtrail(
         _ arguments: [String], input: Data? = nil, currentDirectory: String? = nil, timeLimit: Double = 300
     ) throws -> ProcessOutput {
         try run(
@@ -40,7 +40,7 @@ public enum ProcessRunner {
 
     /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`.
     /// - Parameter timeLimit: seconds after which the process is killed (SIGKILL) and `timedOut` is set.
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], input: Data? = nil, currentDirectory: String? = nil,
         timeLimit: Double = 300
     ) throws -> ProcessOutput {
@@ -85,7 +85,7 @@ public enum ProcessRunner {
     }
 
     /// True when `name` is on PATH.
-    public static func isAvailable(_ name: String) -> Bool {
+    package static func isAvailable(_ name: String) -> Bool {
         (try? run("sh", ["-c", "command -v \(name)"]).status) == 0
     }
 }

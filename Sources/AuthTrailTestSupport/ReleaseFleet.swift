@@ -1,70 +1,70 @@
 import AuthTrail
 import AuthTrailAnalysis
-public import Foundation
+package import Foundation
 
 /// Installs of two app releases with planted failures, for the breakdown and `--baseline` tests: each install writes
 /// one segment (real zstd, no metadata frame) opening with `segment.start` (app and OS version), then a `log` line
 /// from MSAL (its version), then its attempts, all failed ones silent except `interactiveFailures`.
-public struct ReleaseFleet: Sendable {
+package struct ReleaseFleet: Sendable {
     /// A failure pattern: (`error.domain`, `error.code`, `error.subcode`).
-    public struct Pattern: Sendable, Hashable {
-        public var domain: String
-        public var code: Int
-        public var subcode: Int?
+    package struct Pattern: Sendable, Hashable {
+        package var domain: String
+        package var code: Int
+        package var subcode: Int?
 
         /// Whether a report row's group is this pattern.
-        public func matches(domain: String?, code: Int?, subcode: Int?) -> Bool {
+        package func matches(domain: String?, code: Int?, subcode: Int?) -> Bool {
             (domain, code, subcode) == (self.domain, self.code, self.subcode)
         }
     }
 
-    public struct Release: Sendable {
-        public var appVersion: String
-        public var osVersion: String
-        public var msalVersion: String
-        public var installs: Int
-        public var silentPerInstall = 100
-        public var interactivePerInstall = 40
+    package struct Release: Sendable {
+        package var appVersion: String
+        package var osVersion: String
+        package var msalVersion: String
+        package var installs: Int
+        package var silentPerInstall = 100
+        package var interactivePerInstall = 40
         /// Silent attempts per install that fail with each pattern.
-        public var silentFailures: [Pattern: Int]
+        package var silentFailures: [Pattern: Int]
         /// Interactive attempts per install that fail, all with `network`.
-        public var interactiveFailures = 2
+        package var interactiveFailures = 2
         /// When the first install's events start.
-        public var start: Date
+        package var start: Date
 
         /// Attempts over all installs.
-        public var attempts: Int { installs * (silentPerInstall + interactivePerInstall) }
-        public var silentAttempts: Int { installs * silentPerInstall }
-        public var interactiveAttempts: Int { installs * interactivePerInstall }
+        package var attempts: Int { installs * (silentPerInstall + interactivePerInstall) }
+        package var silentAttempts: Int { installs * silentPerInstall }
+        package var interactiveAttempts: Int { installs * interactivePerInstall }
         /// Failed silent attempts over all installs.
-        public var silentFailureCount: Int { installs * silentFailures.values.reduce(0, +) }
+        package var silentFailureCount: Int { installs * silentFailures.values.reduce(0, +) }
         /// Failures of `pattern` over all installs, silent and interactive.
-        public func count(of pattern: Pattern) -> Int {
+        package func count(of pattern: Pattern) -> Int {
             installs * ((silentFailures[pattern] ?? 0) + (pattern == ReleaseFleet.network ? interactiveFailures : 0))
         }
     }
 
     /// Doubles in 4.2.
-    public static let expired = Pattern(domain: "MSALErrorDomain", code: -50002, subcode: -42011)
+    package static let expired = Pattern(domain: "MSALErrorDomain", code: -50002, subcode: -42011)
     /// Unchanged.
-    public static let network = Pattern(domain: "NSURLErrorDomain", code: -1009, subcode: nil)
+    package static let network = Pattern(domain: "NSURLErrorDomain", code: -1009, subcode: nil)
     /// Only in 4.1.
-    public static let vanished = Pattern(domain: "MSALErrorDomain", code: -50000, subcode: nil)
+    package static let vanished = Pattern(domain: "MSALErrorDomain", code: -50000, subcode: nil)
     /// Only in 4.2.
-    public static let new = Pattern(domain: "MSALErrorDomain", code: -51001, subcode: nil)
+    package static let new = Pattern(domain: "MSALErrorDomain", code: -51001, subcode: nil)
 
     /// The authority hosts, one per install in turn.
-    public static let hosts = ["login.microsoftonline.com", "login.microsoftonline.us"]
+    package static let hosts = ["login.microsoftonline.com", "login.microsoftonline.us"]
 
-    public static let baseline = Release(
+    package static let baseline = Release(
         appVersion: "4.1", osVersion: "17.5", msalVersion: "1.5.0", installs: 10,
         silentFailures: [expired: 5, network: 3, vanished: 1], start: Date(timeIntervalSince1970: 1_793_491_200))
-    public static let candidate = Release(
+    package static let candidate = Release(
         appVersion: "4.2", osVersion: "18.1", msalVersion: "1.6.0", installs: 10,
         silentFailures: [expired: 10, network: 3, new: 1], start: Date(timeIntervalSince1970: 1_794_268_800))
 
     /// Attempts of `release` against each host.
-    public static func attempts(of release: Release, host: String) -> Int {
+    package static func attempts(of release: Release, host: String) -> Int {
         let index = hosts.firstIndex(of: host)!
         let installs = (0..<release.installs).filter { $0 % hosts.count == index }.count
         return installs * (release.silentPerInstall + release.interactivePerInstall)
@@ -72,7 +72,7 @@ public struct ReleaseFleet: Sendable {
 
     /// Writes one segment per install of `release` into `folder`; returns their paths.
     @discardableResult
-    public static func write(_ release: Release, into folder: String) throws -> [String] {
+    package static func write(_ release: Release, into folder: String) throws -> [String] {
         try (0..<release.installs).map { install in
             let path = "\(folder)/\(release.appVersion)-\(install).jsonl.zst"
             let bytes = Array(lines(release, install: install).map { $0 + "\n" }.joined().utf8)

@@ -1,11 +1,11 @@
-public import AuthTrail
-public import Foundation
+package import AuthTrail
+package import Foundation
 
 /// Realistic events for tests and benchmarks: a mix of silent and interactive attempts, the article's failures,
 /// retries with Retry-After, and log lines.
-public enum SampleEvents {
+package enum SampleEvents {
     /// `count` events with deterministic content (same seed, same events).
-    public static func make(count: Int, seed: UInt64 = 42, start: Date = Date(timeIntervalSince1970: 1_795_000_000)) -> [TrailEvent] {
+    package static func make(count: Int, seed: UInt64 = 42, start: Date = Date(timeIntervalSince1970: 1_795_000_000)) -> [TrailEvent] {
         var random = SplitMix64(seed: seed)
         var events = [TrailEvent]()
         events.reserveCapacity(count)
@@ -41,17 +41,17 @@ public enum SampleEvents {
 }
 
 /// A small deterministic random generator (SplitMix64) so generated data is the same on every run.
-public struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
         value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
         return value ^ (value >> 31)
     }
-    public mutating func uuid() -> String {
+    package mutating func uuid() -> String {
         let high = next(), low = next()
         let hex = String(format: "%016llx%016llx", high, low)
         let characters = Array(hex)

@@ -12,34 +12,34 @@
 /// The parser never trusts the text: every part is optional, and a line in which no MSAL header is found keeps all of
 /// its text in `message`. It reads each byte a bounded number of times (the header is looked for in the first
 /// `headerSearchBytes` only) and copies the message once.
-public struct MSALLogLine: Sendable, Hashable {
+package struct MSALLogLine: Sendable, Hashable {
     /// The decimal thread id after `TID=`.
-    public var threadID: Int?
+    package var threadID: Int?
     /// `main thread`, the thread's name, or nil.
-    public var thread: String?
+    package var thread: String?
     /// `MSAL`, or a product tag such as `MSAL.xplat.macOS`.
-    public var product: String?
+    package var product: String?
     /// The MSAL version as printed, for example `2.14.0` or `1.1.0+local`.
-    public var libraryVersion: String?
+    package var libraryVersion: String?
     /// `iOS 18.2`, `iOS Sim 18.2`, `Mac 14.5.0` or `UnkOS`.
-    public var operatingSystem: String?
+    package var operatingSystem: String?
     /// MSAL's UTC timestamp, whole seconds, as printed (`2025-07-01 09:15:42`).
-    public var loggedAt: String?
+    package var loggedAt: String?
     /// The request's correlation id, when MSAL printed one and it is a UUID.
-    public var correlationID: String?
+    package var correlationID: String?
     /// `MSAL` for requests (or the product tag).
-    public var component: String?
+    package var component: String?
     /// Everything after the header (the whole line when there is none).
-    public var message: String
+    package var message: String
 
     /// How far into a line the header may start: prefixes are short, and the bound keeps a hostile line linear.
-    public static let headerSearchBytes = 4096
+    package static let headerSearchBytes = 4096
 
     /// True when the header was found: thread id, product, version, OS and timestamp are set.
-    public var hasHeader: Bool { threadID != nil }
+    package var hasHeader: Bool { threadID != nil }
 
     /// Splits `line`; a line in another format is kept whole in `message`.
-    public init(parsing line: String) {
+    package init(parsing line: String) {
         var line = line
         let parsed = line.withUTF8 { MSALLogLineParser(bytes: $0).parse() }
         guard let parsed else {

@@ -15,13 +15,13 @@
 
 extension ErrorCatalog {
     /// CFNetwork's domain, usually the underlying error of an NSURLErrorDomain one.
-    public static let cfNetworkDomain = "kCFErrorDomainCFNetwork"
+    package static let cfNetworkDomain = "kCFErrorDomainCFNetwork"
     /// ASWebAuthenticationSession's errors (1 cancelled, 2 and 3 presentation context).
-    public static let webAuthenticationSessionDomain = "com.apple.AuthenticationServices.WebAuthenticationSession"
+    package static let webAuthenticationSessionDomain = "com.apple.AuthenticationServices.WebAuthenticationSession"
     /// ASAuthorizationError: what the Enterprise SSO extension fails with.
-    public static let authorizationErrorDomain = "com.apple.AuthenticationServices.AuthorizationError"
+    package static let authorizationErrorDomain = "com.apple.AuthenticationServices.AuthorizationError"
     /// AppSSO's errors, met under NSURLErrorDomain -1012 when an SSO extension intercepts a request.
-    public static let appSSODomain = "com.apple.AppSSO.AuthorizationError"
+    package static let appSSODomain = "com.apple.AppSSO.AuthorizationError"
 
     static var appleErrors: [Entry] {
         cfNetworkErrors + webAuthenticationSessionErrors + authorizationErrors + appSSOErrors + msidKeychainErrors

@@ -8,7 +8,7 @@
 extension ErrorCatalog {
     /// The domain MSAL's logs print for its internal codes. MSIDOAuthErrorDomain and MSIDHttpErrorCodeDomain share
     /// the same code table: a lookup in either finds these entries.
-    public static let msidDomain = "MSIDErrorDomain"
+    package static let msidDomain = "MSIDErrorDomain"
 
     /// One MSIDErrorCode value: its header name, what it means, and, when the app can do better than the received
     /// code suggests, its own category and action.

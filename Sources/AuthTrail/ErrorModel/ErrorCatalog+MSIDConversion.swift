@@ -5,19 +5,19 @@
 
 extension ErrorCatalog {
     /// An error as the app receives it from MSAL: domain, top-level code and `MSALInternalErrorCodeKey`.
-    public struct MSALConversion: Sendable, Hashable {
+    package struct MSALConversion: Sendable, Hashable {
         /// MSALErrorDomain, NSOSStatusErrorDomain for keychain errors, or the original domain.
-        public var domain: String
+        package var domain: String
         /// The top-level code.
-        public var code: Int
+        package var code: Int
         /// `MSALInternalErrorCodeKey`; nil when MSAL sets none.
-        public var internalCode: Int?
+        package var internalCode: Int?
 
         /// - Parameters:
         ///   - domain: the error's domain as the app receives it.
         ///   - code: its top-level code.
         ///   - internalCode: its `MSALInternalErrorCodeKey`, if any.
-        public init(domain: String, code: Int, internalCode: Int? = nil) {
+        package init(domain: String, code: Int, internalCode: Int? = nil) {
             self.domain = domain
             self.code = code
             self.internalCode = internalCode
@@ -25,15 +25,15 @@ extension ErrorCatalog {
     }
 
     /// MSAL's internal domain for OAuth errors, as its logs print it; shares MSIDErrorDomain's codes.
-    public static let msidOAuthDomain = "MSIDOAuthErrorDomain"
+    package static let msidOAuthDomain = "MSIDOAuthErrorDomain"
     /// MSAL's internal domain for HTTP errors (-51500, -51501); shares MSIDErrorDomain's codes.
-    public static let msidHTTPDomain = "MSIDHttpErrorCodeDomain"
+    package static let msidHTTPDomain = "MSIDHttpErrorCodeDomain"
     /// MSAL's internal keychain domain; its codes are OSStatus values, received in NSOSStatusErrorDomain.
-    public static let msidKeychainDomain = "MSIDKeychainErrorDomain"
+    package static let msidKeychainDomain = "MSIDKeychainErrorDomain"
 
     /// The only MSALErrorDomain codes classification leaves at the top level; every other one becomes -50000 with
     /// the code in `MSALInternalErrorCodeKey` (the converter's `s_recoverableErrorCode`).
-    public static let codesKeptAtTopLevel: Set<Int> = [-50001, -50002, -50003, -50004, -50005, -50142]
+    package static let codesKeptAtTopLevel: Set<Int> = [-50001, -50002, -50003, -50004, -50005, -50142]
 
     /// What the app receives for an error of `domain` and `code` (with `internalCode` in `MSALInternalErrorCodeKey`
     /// when the error already carries one), exactly as MSALErrorConverter maps it:
@@ -48,7 +48,7 @@ extension ErrorCatalog {
     ///   - domain: the domain MSAL created the error in (as its logs print it).
     ///   - code: the error's code.
     ///   - internalCode: the `MSALInternalErrorCodeKey` an MSALErrorDomain error already carries.
-    public static func convertedByMSAL(domain: String, code: Int, internalCode: Int? = nil) -> MSALConversion {
+    package static func convertedByMSAL(domain: String, code: Int, internalCode: Int? = nil) -> MSALConversion {
         let mappedCode: Int
         var internalCode = internalCode
         switch domain {

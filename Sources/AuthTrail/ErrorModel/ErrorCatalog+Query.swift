@@ -9,7 +9,7 @@ extension ErrorCatalog {
     /// one's codes: kCFErrorDomainCFNetwork, MSIDKeychainErrorDomain); MSAL 0.x codes come after current ones, and a
     /// name matches them only when no current code has it. A name in its exact letter case wins over other cases.
     /// Empty when nothing matches.
-    public static func entries(matching query: String) -> [Entry] {
+    package static func entries(matching query: String) -> [Entry] {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
         // 18446744073709501616: a negative NSInteger as Xcode's variables view shows it (unsigned 64-bit).

@@ -5,7 +5,7 @@ extension ErrorCatalog {
     /// - Parameters:
     ///   - domain: The NSError domain or pseudo-domain (``stsDomain``, ``b2cDomain``, ``httpDomain``, …).
     ///   - code: The code in that domain.
-    public static func spelling(domain: String, code: Int) -> String {
+    package static func spelling(domain: String, code: Int) -> String {
         isPrefixDomain(domain) ? "\(domain)\(code)" : "\(domain) \(code)"
     }
 
@@ -14,13 +14,13 @@ extension ErrorCatalog {
     /// - Parameters:
     ///   - domain: The NSError domain or pseudo-domain, nil when unknown.
     ///   - code: The code in that domain.
-    public static func codeSpelling(domain: String?, code: Int) -> String {
+    package static func codeSpelling(domain: String?, code: Int) -> String {
         if let domain, isPrefixDomain(domain) { return "\(domain)\(code)" }
         return String(code)
     }
 
     /// Whether the domain is one whose codes are written with the domain as a prefix (AADSTS, AADB2C).
-    public static func isPrefixDomain(_ domain: String) -> Bool {
+    package static func isPrefixDomain(_ domain: String) -> Bool {
         domain == stsDomain || domain == b2cDomain
     }
 
@@ -29,7 +29,7 @@ extension ErrorCatalog {
     /// unchanged; nil when the text is not an integer that fits 64 bits.
     ///
     /// - Parameter text: Decimal digits, with an optional leading minus sign.
-    public static func nsInteger(_ text: some StringProtocol) -> Int? {
+    package static func nsInteger(_ text: some StringProtocol) -> Int? {
         if let value = Int(text) { return value }
         guard let unsigned = UInt64(text) else { return nil }
         return Int(truncatingIfNeeded: unsigned)
@@ -38,5 +38,5 @@ extension ErrorCatalog {
 
 extension ErrorCatalog.Entry {
     /// The entry's code as people search for it: `AADSTS50011`, `AADB2C90118`, `MSALErrorDomain -50002`.
-    public var spelling: String { ErrorCatalog.spelling(domain: domain, code: code) }
+    package var spelling: String { ErrorCatalog.spelling(domain: domain, code: code) }
 }

@@ -5,40 +5,40 @@
 /// of the sources are in `Tests/Reference`, and tests check the tables against them. The tables are in
 /// `ErrorCatalog+MSAL.swift`, `+MSID.swift`, `+Legacy.swift`, `+System.swift`, `+Apple.swift`, `+STS.swift`,
 /// `+STSTable.swift` and `+B2C.swift`; `+MSIDConversion.swift` says what MSAL hands the app for each internal code.
-public enum ErrorCatalog {
+package enum ErrorCatalog {
     /// One known code.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The NSError domain, or a pseudo-domain (`MSALInternalError`, `AADSTS`, `HTTP`).
-        public var domain: String
-        public var code: Int
+        package var domain: String
+        package var code: Int
         /// The Swift name, for example `interactionRequired`, `internalErrorInvalidRedirectURI`,
         /// `notConnectedToInternet`.
-        public var name: String
+        package var name: String
         /// One line saying what happened.
-        public var meaning: String
-        public var category: ErrorCategory
+        package var meaning: String
+        package var category: ErrorCategory
         /// What the app should do when this code is the whole story.
-        public var action: RecommendedAction
+        package var action: RecommendedAction
         /// A top-level code only MSAL 0.x (before 0.4.0) returned; current MSAL reports the value only as an internal
         /// sub-code under -50000.
-        public var isLegacy: Bool = false
+        package var isLegacy: Bool = false
     }
 
     /// Pseudo-domain for MSAL's internal sub-codes (`MSALInternalErrorCodeKey`).
-    public static let internalDomain = "MSALInternalError"
+    package static let internalDomain = "MSALInternalError"
     /// Pseudo-domain for Microsoft Entra's AADSTS codes (`MSALSTSErrorCodesKey`).
-    public static let stsDomain = "AADSTS"
+    package static let stsDomain = "AADSTS"
     /// Pseudo-domain for HTTP status codes (`MSALHTTPResponseCodeKey`).
-    public static let httpDomain = "HTTP"
+    package static let httpDomain = "HTTP"
     /// Pseudo-domain for Azure AD B2C's AADB2C codes (in the error description).
-    public static let b2cDomain = "AADB2C"
-    public static let urlDomain = "NSURLErrorDomain"
-    public static let osStatusDomain = "NSOSStatusErrorDomain"
+    package static let b2cDomain = "AADB2C"
+    package static let urlDomain = "NSURLErrorDomain"
+    package static let osStatusDomain = "NSOSStatusErrorDomain"
 
     /// The entry for `code` in `domain`, if the catalog knows it. Any HTTP 5xx without its own entry gets the
     /// generic server-error entry.
     /// MSIDOAuthErrorDomain and MSIDHttpErrorCodeDomain share MSIDErrorDomain's code table, as in MSAL's converter.
-    public static func entry(domain: String, code: Int) -> Entry? {
+    package static func entry(domain: String, code: Int) -> Entry? {
         let domain = isMSIDDomain(domain) ? msidDomain : domain
         if let entry = index[Key(domain: domain, code: code)] { return entry }
         if domain == httpDomain, (500...599).contains(code) {
@@ -50,7 +50,7 @@ public enum ErrorCatalog {
     }
 
     /// Every entry, in table order.
-    public static var allEntries: [Entry] { entries }
+    package static var allEntries: [Entry] { entries }
 
     private struct Key: Hashable {
         var domain: String

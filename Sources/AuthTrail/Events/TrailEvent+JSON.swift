@@ -1,5 +1,5 @@
 /// The schema version this library writes.
-public let authTrailSchemaVersion = 1
+package let authTrailSchemaVersion = 1
 
 /// Per-line context the store adds to every event.
 package struct EventContext: Sendable {

@@ -17,18 +17,18 @@ public struct SystemTrailClock: TrailClock {
 }
 
 /// A clock that only moves when told to: `sleep` and `advance` move it forward at once.
-public final class ManualTrailClock: TrailClock {
+package final class ManualTrailClock: TrailClock {
     private let current: Locked<Date>
 
     /// - Parameter start: the clock's first reading.
-    public init(start: Date) { current = Locked(start) }
+    package init(start: Date) { current = Locked(start) }
 
-    public func now() -> Date { current.withLock { $0 } }
+    package func now() -> Date { current.withLock { $0 } }
 
-    public func sleep(for duration: Duration) async throws { advance(by: duration) }
+    package func sleep(for duration: Duration) async throws { advance(by: duration) }
 
     /// Moves the clock forward by `duration`.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         current.withLock { $0 = $0.addingTimeInterval(duration.milliseconds / 1000) }
     }
 }

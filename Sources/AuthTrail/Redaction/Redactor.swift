@@ -14,9 +14,9 @@ import Foundation
 /// redactor.redact(text: "signed in megan.bowen@contoso.com from 203.0.113.7")
 /// // "signed in <email:3f2a9c01d4> from <ip:9be1c07a55>"
 /// ```
-public struct Redactor: Sendable {
+package struct Redactor: Sendable {
     /// How much is hidden.
-    public var level: RedactionLevel {
+    package var level: RedactionLevel {
         get { engine.level }
         set { engine = RedactionEngine(level: newValue, key: engine.key, rules: rules) }
     }
@@ -27,20 +27,20 @@ public struct Redactor: Sendable {
     ///   - level: how much to hide; `.maskAllPII` unless the app chose otherwise.
     ///   - key: the install's pseudonym key.
     ///   - rules: the app's extra secret and identifier field names, allowed values and patterns.
-    public init(level: RedactionLevel = .maskAllPII, key: RedactionKey, rules: RedactionRules = RedactionRules()) {
+    package init(level: RedactionLevel = .maskAllPII, key: RedactionKey, rules: RedactionRules = RedactionRules()) {
         self.rules = rules
         engine = RedactionEngine(level: level, key: key, rules: rules)
     }
 
     /// The key's public fingerprint.
-    public var keyID: String { engine.key.id }
+    package var keyID: String { engine.key.id }
 
     /// `event` with structured fields redacted by their declared kind and free text scanned.
     ///
     /// Scopes, the authority host, the correlation id, error domains, codes, sub-codes, OAuth errors and AADSTS codes
     /// are kept. The message, the error description and attribute values are scanned; an attribute whose name says
     /// what it holds (`password`, `user.email`, `device_id`) is removed or pseudonymized whole.
-    public func redact(_ event: TrailEvent) -> TrailEvent {
+    package func redact(_ event: TrailEvent) -> TrailEvent {
         var event = event
         redact(&event)
         return event
@@ -65,7 +65,7 @@ public struct Redactor: Sendable {
     }
 
     /// `text` with secrets removed and identifiers replaced by pseudonyms such as `<email:3f2a9c01d4>`.
-    public func redact(text: String) -> String {
+    package func redact(text: String) -> String {
         var text = text
         var redacted =
             text.withUTF8 { bytes in
@@ -84,7 +84,7 @@ public struct Redactor: Sendable {
     /// - Parameters:
     ///   - value: the identifier, already normalized (for example lower-cased).
     ///   - kind: the tag, for example `email`.
-    public func pseudonym(_ value: String, kind: String) -> String {
+    package func pseudonym(_ value: String, kind: String) -> String {
         String(decoding: engine.pseudonym(of: value.utf8, tag: kind), as: UTF8.self)
     }
 

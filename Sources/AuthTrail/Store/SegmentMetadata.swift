@@ -2,32 +2,32 @@ package import Foundation
 
 /// Who wrote a segment, stored in the skippable frame that opens it (every zstd reader skips it) and repeated in the
 /// segment's first line (`segment.start`) so `zstdcat | jq` and DuckDB users see it too. Never holds the redaction key.
-public struct SegmentMetadata: Sendable, Hashable, Codable {
-    public var format = "authtrail-segment"
-    public var schema = authTrailSchemaVersion
+package struct SegmentMetadata: Sendable, Hashable, Codable {
+    package var format = "authtrail-segment"
+    package var schema = authTrailSchemaVersion
     /// Random per install; never a hardware id.
-    public var installID: String
-    public var appID: String
-    public var appVersion: String
-    public var osName: String
-    public var osVersion: String
-    public var libraryVersion: String
-    public var zstdVersion: String
-    public var processID: Int
+    package var installID: String
+    package var appID: String
+    package var appVersion: String
+    package var osName: String
+    package var osVersion: String
+    package var libraryVersion: String
+    package var zstdVersion: String
+    package var processID: Int
     /// The segment's sequence number within its process.
-    public var segmentSequence: Int
+    package var segmentSequence: Int
     /// RFC 3339 UTC.
-    public var createdAt: String
-    public var redactionLevel: RedactionLevel
-    public var redactionKeyID: String
+    package var createdAt: String
+    package var redactionLevel: RedactionLevel
+    package var redactionKeyID: String
     /// `keychain`, `file`, or `file (keychain refused: <OSStatus>)`; nil in segments of versions that did not say.
-    public var redactionKeyStore: String?
+    package var redactionKeyStore: String?
     /// True when the key id recorded in the log folder is another one: this segment's pseudonyms cannot be compared
     /// with those of the recorded key's segments.
-    public var redactionKeySplit: Bool?
+    package var redactionKeySplit: Bool?
     /// The key id recorded in the log folder, when `redactionKeySplit`.
-    public var redactionRecordedKeyID: String?
-    public var compressionLevel: Int
+    package var redactionRecordedKeyID: String?
+    package var compressionLevel: Int
 
     package init(
         installID: String, appID: String, appVersion: String, osName: String, osVersion: String, libraryVersion: String,
@@ -122,7 +122,7 @@ public struct AppInfo: Sendable, Hashable {
 }
 
 /// The library's own version, written into every segment.
-public let authTrailLibraryVersion = "0.2.0"
+package let authTrailLibraryVersion = "0.2.0"
 
 extension SegmentMetadata {
     static var currentOperatingSystem: (name: String, version: String) {
