@@ -46,38 +46,38 @@ package final class ZstdStreamReader {
         package init() {}
     }
 
-    private static let zstdMagic: UInt32 = 0xFD2F_B528
+    static let zstdMagic: UInt32 = 0xFD2F_B528
 
-    private let limits: Limits
-    private let context: OpaquePointer
+    let limits: Limits
+    let context: OpaquePointer
 
     // The compressed input: window[position...] is unread; windowBase is the input offset of window[0].
-    private var window: [UInt8] = []
-    private var position = 0
-    private var windowBase = 0
-    private var sourceEnded = false
-    private var readBuffer: [UInt8] = []
+    var window: [UInt8] = []
+    var position = 0
+    var windowBase = 0
+    var sourceEnded = false
+    var readBuffer: [UInt8] = []
 
     // The decoded stream: output of the current frame not yet verified (`frameOutput[..<frameOutputCount]`; zstd
     // decodes straight into the bytes after it, which copying every block from a scratch buffer cost about 5 % of a
     // report), and the unfinished last line.
-    private var frameOutput: [UInt8] = []
-    private var frameOutputCount = 0
+    var frameOutput: [UInt8] = []
+    var frameOutputCount = 0
     /// How much of `frameOutput[..<frameOutputCount]` came from blocks zstd decoded without error: what is kept when a
     /// later block of the frame turns out corrupt.
-    private var decodedBlocksOutputCount = 0
-    private var lineCarry: [UInt8] = []
-    private var skippingOversizedLine = false
+    var decodedBlocksOutputCount = 0
+    var lineCarry: [UInt8] = []
+    var skippingOversizedLine = false
 
     // Live reading (`readLive`): the end of the input is where a writer stopped for now, not a torn tail. `paused`
     // says the last read stopped in the middle of a frame or skippable frame and left its bytes unread;
     // `openFrame` is the frame whose header and whole blocks zstd has already taken.
-    private var live = false
-    private var paused = false
-    private var openFrame: OpenFrame?
+    var live = false
+    var paused = false
+    var openFrame: OpenFrame?
 
     /// A frame a live read stopped inside, at a block boundary.
-    private struct OpenFrame {
+    struct OpenFrame {
         var start: Int
         var hasChecksum: Bool
         /// Its last block was read; only the checksum is missing.
@@ -85,7 +85,7 @@ package final class ZstdStreamReader {
     }
 
     /// Lines delivered so far.
-    package private(set) var linesDelivered = 0
+    package internal(set) var linesDelivered = 0
     /// Compressed bytes consumed so far.
     package var bytesConsumed: Int { windowBase + position }
     /// Bytes taken from the source so far (consumed, or waiting in the window for the rest of their block).
@@ -128,7 +128,7 @@ package final class ZstdStreamReader {
     }
 
     /// Forgets the input read so far (a live one included).
-    private func restart() {
+    func restart() {
         window.removeAll(keepingCapacity: true)
         position = 0
         windowBase = 0
@@ -142,7 +142,7 @@ package final class ZstdStreamReader {
         openFrame = nil
     }
 
-    private func readFrames(from source: inout some ByteSource, into sink: inout some DecodedStreamSink) {
+    func readFrames(from source: inout some ByteSource, into sink: inout some DecodedStreamSink) {
         sourceEnded = false
         paused = false
         do {
@@ -187,7 +187,7 @@ package final class ZstdStreamReader {
 
     // MARK: Frames
 
-    private func readSkippableFrame(
+    func readSkippableFrame(
         variant: UInt8, from source: inout some ByteSource, into sink: inout some DecodedStreamSink
     ) throws(SystemError) {
         let start = bytesConsumed
@@ -213,7 +213,7 @@ package final class ZstdStreamReader {
         }
     }
 
-    private func truncatedSkippable(_ start: Int, into sink: inout some DecodedStreamSink) {
+    func truncatedSkippable(_ start: Int, into sink: inout some DecodedStreamSink) {
         // Live, the frame is still being written; nothing of it was taken (a payload too large to hold was stepped
         // over, and is reported as a torn one would be).
         if live && start == bytesConsumed {
@@ -225,7 +225,7 @@ package final class ZstdStreamReader {
         sink.issue(DecodeIssue(kind: .truncatedSkippableFrame, offset: start, bytesLost: lost, cutLineBytes: discardPartialLine()))
     }
 
-    private enum FrameFailure: Error {
+    enum FrameFailure: Error {
         case truncated(blockStart: Int)
         /// zstd (or the frame walk) rejected the bytes from `damageStart` on: the frame header or a block.
         case corrupt(ZstdError?, damageStart: Int)
@@ -233,7 +233,7 @@ package final class ZstdStreamReader {
         case read(SystemError)
     }
 
-    private func readFrame(
+    func readFrame(
         resuming frame: OpenFrame?, from source: inout some ByteSource, into sink: inout some DecodedStreamSink
     ) throws(SystemError) {
         let frameStart = frame?.start ?? bytesConsumed
@@ -250,7 +250,7 @@ package final class ZstdStreamReader {
         }
     }
 
-    private func handle(
+    func handle(
         _ failure: FrameFailure, frameStart: Int, from source: inout some ByteSource, into sink: inout some DecodedStreamSink
     ) throws(SystemError) {
         switch failure {
@@ -290,7 +290,7 @@ package final class ZstdStreamReader {
     /// Walks one frame block by block, feeding each complete block to zstd.
     /// - Parameter frame: nil to start at a frame's magic, or the frame a live read stopped in; kept up to date, so a
     ///   live read that stops again knows where it is.
-    private func decodeFrame(
+    func decodeFrame(
         _ frame: inout OpenFrame?, from source: inout some ByteSource, into sink: inout some DecodedStreamSink
     ) throws(FrameFailure) {
         if frame == nil { frame = try decodeFrameHeader(from: &source) }
@@ -327,7 +327,7 @@ package final class ZstdStreamReader {
     }
 
     /// Parses the frame header at the current position and gives it to a freshly reset zstd context.
-    private func decodeFrameHeader(from source: inout some ByteSource) throws(FrameFailure) -> OpenFrame {
+    func decodeFrameHeader(from source: inout some ByteSource) throws(FrameFailure) -> OpenFrame {
         let frameStart = bytesConsumed
         _ = try need(FrameHeader.maximumSize, from: &source)
         let available = min(window.count - position, FrameHeader.maximumSize)
@@ -352,7 +352,7 @@ package final class ZstdStreamReader {
 
     /// Gives the next `count` input bytes to zstd and collects all the output they make.
     /// - Parameter damageStart: the input offset a failure is reported at (the block's start).
-    private func feed(count: Int, damageStart: Int) throws(FrameFailure) {
+    func feed(count: Int, damageStart: Int) throws(FrameFailure) {
         let room = ZstdCalls.decompressionOutputSize
         var offset = 0
         while true {
@@ -388,117 +388,10 @@ package final class ZstdStreamReader {
         }
     }
 
-    // MARK: Lines
-
-    /// Splits the current frame's verified output into lines and hands them to the sink.
-    private func release(into sink: inout some DecodedStreamSink) {
-        guard frameOutputCount > 0 else { return }
-        let count = frameOutputCount
-        frameOutput.withUnsafeBytes { output in
-            let bytes = UnsafeRawBufferPointer(rebasing: output[..<count])
-            var lineStart = 0
-            // A line carried over from the previous output, or being skipped as oversized, ends at the first newline.
-            if skippingOversizedLine || !lineCarry.isEmpty, let newline = firstNewline(in: bytes, from: 0) {
-                if skippingOversizedLine {
-                    skippingOversizedLine = false
-                } else if lineCarry.count + newline > limits.lineBytes {
-                    reportOversizedLine(into: &sink)
-                } else {
-                    lineCarry.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<newline]))
-                    deliver(lineCarry, to: &sink)
-                }
-                lineCarry.removeAll(keepingCapacity: true)
-                lineStart = newline + 1
-            }
-            // Every other line lies whole in this output and is handed over in place. The loop touches no property
-            // of the reader: per line, clearing the carry and counting cost exclusivity checks and a release.
-            if !skippingOversizedLine && lineCarry.isEmpty {
-                var delivered = 0
-                while let newline = firstNewline(in: bytes, from: lineStart) {
-                    Self.deliverLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<newline]), to: &sink)
-                    delivered += 1
-                    lineStart = newline + 1
-                }
-                linesDelivered += delivered
-            }
-            let tail = bytes.count - lineStart
-            if tail > 0 && !skippingOversizedLine {
-                if lineCarry.count + tail > limits.lineBytes {
-                    reportOversizedLine(into: &sink)
-                    skippingOversizedLine = true
-                    lineCarry.removeAll(keepingCapacity: false)
-                } else {
-                    lineCarry.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lineStart...]))
-                }
-            }
-        }
-        frameOutputCount = 0
-        decodedBlocksOutputCount = 0
-    }
-
-    private func reportOversizedLine(into sink: inout some DecodedStreamSink) {
-        sink.issue(DecodeIssue(
-            kind: .oversizedLine, offset: bytesConsumed,
-            cause: "line \(linesDelivered + 1) is longer than \(limits.lineBytes) bytes"))
-    }
-
-    private func deliver(_ line: [UInt8], to sink: inout some DecodedStreamSink) {
-        linesDelivered += 1
-        line.withUnsafeBytes { Self.deliverLine($0, to: &sink) }
-    }
-
-    @inline(__always)
-    private static func deliverLine(_ line: UnsafeRawBufferPointer, to sink: inout some DecodedStreamSink) {
-        var line = line
-        // Tolerate CRLF line ends from files edited elsewhere.
-        if let last = line.last, last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
-        sink.line(line)
-    }
-
-    /// After a corrupt block: delivers the complete lines of the blocks decoded before it, drops whatever output the
-    /// failing block left (zstd leaves none, but nothing beyond a decoded block is trusted) and the partial line that
-    /// ran into it; returns the complete lines dropped and the cut line's length.
-    private func keepDecodedBlocks(into sink: inout some DecodedStreamSink) -> (lines: Int, cut: Int) {
-        let droppedLines = frameOutput[decodedBlocksOutputCount..<frameOutputCount].count { $0 == UInt8(ascii: "\n") }
-        frameOutputCount = decodedBlocksOutputCount
-        release(into: &sink)
-        return (droppedLines, discardPartialLine())
-    }
-
-    /// Drops the current frame's unverified output; returns the complete lines dropped and the cut line's length.
-    private func dropFrameOutput() -> (lines: Int, cut: Int) {
-        var lines = 0
-        var lastNewline = -1
-        for (index, byte) in frameOutput[..<frameOutputCount].enumerated() where byte == UInt8(ascii: "\n") {
-            lines += 1
-            lastNewline = index
-        }
-        // The carried partial line is completed by the dropped bytes, so it is lost with them.
-        let cut: Int
-        if lines > 0 {
-            cut = frameOutputCount - lastNewline - 1
-        } else {
-            cut = skippingOversizedLine ? 0 : lineCarry.count + frameOutputCount
-        }
-        frameOutputCount = 0
-        decodedBlocksOutputCount = 0
-        lineCarry.removeAll(keepingCapacity: true)
-        return (lines, cut)
-    }
-
-    /// Discards the unfinished last line after a failure; returns its length (0 when no line was cut).
-    @discardableResult
-    private func discardPartialLine() -> Int {
-        let cut = skippingOversizedLine ? 0 : lineCarry.count
-        lineCarry.removeAll(keepingCapacity: true)
-        skippingOversizedLine = false
-        return cut
-    }
-
     // MARK: Input window
 
     /// Makes at least `count` unread bytes available; false when the input ends first.
-    private func ensure(_ count: Int, from source: inout some ByteSource) throws(SystemError) -> Bool {
+    func ensure(_ count: Int, from source: inout some ByteSource) throws(SystemError) -> Bool {
         while window.count - position < count {
             if sourceEnded { return false }
             if position > 0 {
@@ -517,12 +410,12 @@ package final class ZstdStreamReader {
         return true
     }
 
-    private func need(_ count: Int, from source: inout some ByteSource) throws(FrameFailure) -> Bool {
+    func need(_ count: Int, from source: inout some ByteSource) throws(FrameFailure) -> Bool {
         do throws(SystemError) { return try ensure(count, from: &source) } catch { throw .read(error) }
     }
 
     /// Skips forward to the next byte that starts a zstd or skippable frame magic, or to the end of the input.
-    private func resynchronize(from source: inout some ByteSource) throws(SystemError) {
+    func resynchronize(from source: inout some ByteSource) throws(SystemError) {
         while try ensure(4, from: &source) {
             let found = window.withUnsafeBytes { bytes -> Int? in
                 var index = position
@@ -543,7 +436,7 @@ package final class ZstdStreamReader {
     }
 
     /// The input offset of the first frame magic after `offset` in what has been read, if any.
-    private func nextFrameStart(after offset: Int) -> Int? {
+    func nextFrameStart(after offset: Int) -> Int? {
         window.withUnsafeBytes { bytes -> Int? in
             var index = max(0, offset + 1 - windowBase)
             while index + 4 <= bytes.count {
@@ -554,23 +447,16 @@ package final class ZstdStreamReader {
         }
     }
 
-    private func isFrameMagic(_ magic: UInt32) -> Bool {
+    func isFrameMagic(_ magic: UInt32) -> Bool {
         magic == Self.zstdMagic || magic & SkippableFrame.magicMask == SkippableFrame.magicBase
     }
 
-    private func littleEndianUInt32(at index: Int) -> UInt32 {
+    func littleEndianUInt32(at index: Int) -> UInt32 {
         window.withUnsafeBytes { littleEndianUInt32($0, at: index) }
     }
 
-    private func littleEndianUInt32(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32 {
+    func littleEndianUInt32(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32 {
         UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
             | UInt32(bytes[index + 3]) << 24
     }
-}
-
-@inline(__always)
-private func firstNewline(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
-    guard start < bytes.count, let base = bytes.baseAddress else { return nil }
-    guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else { return nil }
-    return base.distance(to: UnsafeRawPointer(found))
 }

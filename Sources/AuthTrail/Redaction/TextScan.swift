@@ -10,20 +10,20 @@ struct TextScan {
     let engine: RedactionEngine
     let classes: UnsafeBufferPointer<UInt8>
     private(set) var output: [UInt8] = []
-    private var copied = 0
+    var copied = 0
     private(set) var changed = false
     /// What the last key said about the value that follows it (`password: …`, `"upn": "…"`, `Bearer …`).
     var pending: Pending = .none
     /// The closing quote of a string being scanned from inside, so it is not taken for an opening one.
-    private var closingQuote = -1
+    var closingQuote = -1
     /// The class of a JSON key being scanned from inside; it applies to the value once its closing quote is reached.
-    private var keyClassAtClosingQuote: FieldKeyClass?
+    var keyClassAtClosingQuote: FieldKeyClass?
     /// Reused for normalized identifiers, so a pseudonym allocates nothing.
-    private var scratch: [UInt8] = []
+    var scratch: [UInt8] = []
     /// The closing `\"` of an escaped string (JSON inside a JSON string) being scanned from inside.
-    private var closingEscapedQuote = -1
+    var closingEscapedQuote = -1
     /// The class of an escaped key being scanned from inside, applied once its closing `\"` is reached.
-    private var keyClassAtClosingEscapedQuote: FieldKeyClass?
+    var keyClassAtClosingEscapedQuote: FieldKeyClass?
     /// Where a display name that ran on past its run (`name=Ylva Marrow`) ended; the scan resumes there.
     var nameEnd = 0
     /// Detection only: nothing is copied or hashed; what would be replaced is recorded in `found`.
@@ -60,7 +60,7 @@ struct TextScan {
 
     /// Copies the text before `range` to the output and skips `range`; the caller appends the replacement. False
     /// when `range` lies in what was already replaced.
-    private mutating func beginReplacing(_ range: Range<Int>) -> Bool {
+    mutating func beginReplacing(_ range: Range<Int>) -> Bool {
         // Detectors run left to right, so a range never starts before what was already replaced; if one ever did,
         // the overlap is dropped rather than trapping inside the app's logging call.
         guard range.upperBound > copied else { return false }
@@ -174,7 +174,7 @@ struct TextScan {
     }
 
     /// A phone number found across spaces: the pending key decides, else it is a phone number.
-    private mutating func valueOrPhone(_ range: Range<Int>) {
+    mutating func valueOrPhone(_ range: Range<Int>) {
         if case .value(let keyClass) = pending, keyClass != .neutral {
             pending = .none
             apply(keyClass, to: range)
@@ -186,7 +186,7 @@ struct TextScan {
 
     /// One run of non-delimiter bytes; returns where the scan resumes (past the run, or past a display name that
     /// spans several runs).
-    private mutating func word(_ range: Range<Int>, flags: UInt8) -> Int {
+    mutating func word(_ range: Range<Int>, flags: UInt8) -> Int {
         let first = input[range.lowerBound]
         let last = input[range.upperBound - 1]
         // Lone punctuation (`:` between a JSON key and its value, `=`, `-`) leaves the pending key in place.
@@ -294,7 +294,7 @@ struct TextScan {
     /// Where a capitalised name word at `start` ends: an upper-case letter (or a non-ASCII letter), then lower-case or
     /// non-ASCII letters, `-` before another capital; nil when none starts there or it runs into a `(`, a digit or
     /// other punctuation (`Masked(null)`, `MSAL`, `Error1`).
-    private func nameWord(at start: Int) -> Int? {
+    func nameWord(at start: Int) -> Int? {
         guard start < input.count else { return nil }
         let first = input[start]
         guard (first >= 0x41 && first <= 0x5A) || first >= 0xC3 else { return nil }
@@ -375,203 +375,5 @@ struct TextScan {
         case .neutral:
             pieces(range)
         }
-    }
-
-    // MARK: Quotes
-
-    /// A double-quoted string: a JSON key sets the pending key; a value under a pending key is redacted whole; any
-    /// other string is scanned from inside.
-    private mutating func quote(at open: Int) -> Int {
-        if open == closingQuote {
-            if let keyClass = keyClassAtClosingQuote {
-                pending = .none
-                setPending(for: keyClass)
-                keyClassAtClosingQuote = nil
-            }
-            return open + 1
-        }
-        var close = open + 1
-        while close < input.count {
-            let byte = input[close]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") { close += 1 }
-            if byte == UInt8(ascii: "\n") { return open + 1 }
-            close += 1
-        }
-        guard close < input.count else { return open + 1 }
-        var after = close + 1
-        while after < input.count, input[after] == UInt8(ascii: " ") || input[after] == UInt8(ascii: "\t") {
-            after += 1
-        }
-        let content = (open + 1)..<close
-        if after < input.count, input[after] == UInt8(ascii: ":") || input[after] == UInt8(ascii: "=") {
-            pending = .none
-            let keyClass = engine.keys.classify(input[content])
-            guard !content.isEmpty else { return close + 1 }
-            // A key is scanned like any text, then its class applies to the value: keys were skipped whole, so a JWT
-            // or an address inside a quoted string followed by `:` survived (found by the redactor fuzz target;
-            // Tests/Fuzz/Regressions/redactor/secret-inside-a-key.txt, long-key-ending-in-a-secret-name.txt).
-            closingQuote = close
-            keyClassAtClosingQuote = keyClass
-            return open + 1
-        }
-        switch pending {
-        case .value(let keyClass):
-            pending = .none
-            // A kept name's string is scanned word by word too: as one piece, `"scope":"x://… <JWT> …"` was read as
-            // one URL and the JWT survived (found by the redactor fuzz target; Tests/Fuzz/Regressions/redactor/).
-            if keyClass == .neutral || keyClass == .keep {
-                closingQuote = close
-                return open + 1
-            }
-            apply(keyClass, to: content)
-            return close + 1
-        case .authorization:
-            pending = .none
-            apply(.authorization, to: content)
-            return close + 1
-        case .none, .schemeCredential:
-            closingQuote = close
-            return open + 1
-        }
-    }
-
-    /// A `\"`-quoted string inside a JSON string (`"{\"upn\":\"megan@contoso.com\"}"`), read like `quote(at:)`:
-    /// an escaped key is scanned, then sets the pending key; a value under a secret or identifier key is redacted
-    /// whole; any other string is scanned from inside.
-    private mutating func escapedQuote(at open: Int) -> Int {
-        if open == closingEscapedQuote {
-            if let keyClass = keyClassAtClosingEscapedQuote {
-                pending = .none
-                setPending(for: keyClass)
-                keyClassAtClosingEscapedQuote = nil
-            }
-            return open + 2
-        }
-        var close = open + 2
-        while close + 1 < input.count {
-            let byte = input[close]
-            if byte == UInt8(ascii: "\\") {
-                if input[close + 1] == UInt8(ascii: "\"") { break }
-                close += 2
-                continue
-            }
-            // An unescaped quote ends the enclosing string first; a newline ends the line.
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") { return open + 2 }
-            close += 1
-        }
-        guard close + 1 < input.count else { return open + 2 }
-        var after = close + 2
-        while after < input.count, input[after] == UInt8(ascii: " ") || input[after] == UInt8(ascii: "\t") {
-            after += 1
-        }
-        let content = (open + 2)..<close
-        if after < input.count, input[after] == UInt8(ascii: ":") || input[after] == UInt8(ascii: "=") {
-            // Like a key in `quote(at:)`: scanned as text, then its class applies to the value (a JWT and an address
-            // inside an escaped key survived; Tests/Fuzz/Regressions/redactor/jwt-after-a-broken-escaped-json-string).
-            pending = .none
-            closingEscapedQuote = close
-            keyClassAtClosingEscapedQuote = engine.keys.classify(input[content])
-            return open + 2
-        }
-        switch pending {
-        case .value(let keyClass) where keyClass != .neutral && keyClass != .keep:
-            pending = .none
-            apply(keyClass, to: content)
-            return close + 2
-        case .authorization:
-            pending = .none
-            apply(.authorization, to: content)
-            return close + 2
-        default:
-            closingEscapedQuote = close
-            return open + 2
-        }
-    }
-
-    /// Where the engine's own marker starting at `open` ends: `<tag:` then ten lower-case hex digits or `removed`,
-    /// then `>`. Nil when there is none.
-    func marker(at open: Int) -> Int? {
-        var index = open + 1
-        while index < input.count, index - open <= 12, input[index] >= 0x61, input[index] <= 0x7A { index += 1 }
-        guard index - open >= 3, index < input.count, input[index] == UInt8(ascii: ":") else { return nil }
-        index += 1
-        if hasPrefix("removed>", at: index) { return index + 8 }
-        guard index + 11 <= input.count, input[index + 10] == UInt8(ascii: ">") else { return nil }
-        for offset in 0..<10 {
-            let byte = input[index + offset]
-            guard ByteClass.isDigit(byte) || (byte >= 0x61 && byte <= 0x66) else { return nil }
-        }
-        return index + 11
-    }
-
-    // MARK: Small predicates
-
-    /// A value's extent: a secret keeps its trailing punctuation (it may be part of it); an identifier loses the
-    /// sentence's full stop.
-    func valueRange(_ range: Range<Int>, for keyClass: FieldKeyClass) -> Range<Int> {
-        if case .secret = keyClass { return range }
-        return trimmed(range)
-    }
-
-    /// `range` without trailing sentence punctuation.
-    func trimmed(_ range: Range<Int>) -> Range<Int> {
-        var end = range.upperBound
-        while end > range.lowerBound + 1 {
-            let byte = input[end - 1]
-            guard byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "!") else { break }
-            end -= 1
-        }
-        return range.lowerBound..<end
-    }
-
-    func isNumber(_ range: Range<Int>) -> Bool {
-        var start = range.lowerBound
-        if start < range.upperBound, input[start] == UInt8(ascii: "-") || input[start] == UInt8(ascii: "+") {
-            start += 1
-        }
-        guard start < range.upperBound else { return false }
-        return input[start..<range.upperBound].allSatisfy(ByteClass.isDigit)
-    }
-
-    /// JSON literals and empty markers that carry nothing to hide.
-    func isLiteral(_ range: Range<Int>) -> Bool {
-        let count = range.count
-        guard count == 4 || count == 5 || count == 2 else { return false }
-        return matches(range, "null") || matches(range, "true") || matches(range, "false") || matches(range, "\"\"")
-    }
-
-    /// Case-insensitive comparison with an ASCII word.
-    func matches(_ range: Range<Int>, _ word: StaticString) -> Bool {
-        guard range.count == word.utf8CodeUnitCount else { return false }
-        let pointer = word.utf8Start
-        for offset in 0..<range.count {
-            let byte = input[range.lowerBound + offset]
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            if lower != pointer[offset] { return false }
-        }
-        return true
-    }
-
-    func hasPrefix(_ word: StaticString, at index: Int, caseInsensitive: Bool = false) -> Bool {
-        let length = word.utf8CodeUnitCount
-        guard index + length <= input.count else { return false }
-        let pointer = word.utf8Start
-        for offset in 0..<length {
-            var byte = input[index + offset]
-            if caseInsensitive, byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-            if byte != pointer[offset] { return false }
-        }
-        return true
-    }
-
-    /// An HTTP authorization scheme whose next word is a credential.
-    func isScheme(_ range: Range<Int>) -> Bool {
-        matches(range, "bearer") || matches(range, "basic") || matches(range, "pop") || matches(range, "negotiate")
-            || matches(range, "digest")
-    }
-
-    func isPieceSeparator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 }
