@@ -84,6 +84,16 @@ enum HTMLPageAssets {
         .verdict-violated { color: #a33d00; font-weight: 600; }
         .outcome-key { display: inline-block; width: 1.4em; text-align: center; font-weight: 700; }
         .note { color: var(--muted); font-size: 13px; }
+        .heatmap td.heat { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap;
+          border: 1px solid #fff; }
+        .heatmap td.flagged { outline: 3px solid var(--ink); outline-offset: -3px; font-weight: 700; }
+        .heatmap th.pattern { max-width: 9em; font-size: 12px; overflow-wrap: anywhere; }
+        .heatmap th[scope=row] { background: none; min-width: 6em; }
+        .heatmap tr.flagged th[scope=row] { font-weight: 700; }
+        .swatch { display: inline-block; width: 1.6em; height: 1em; border: 1px solid var(--line);
+          vertical-align: middle; margin-left: 6px; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+          white-space: nowrap; }
         .print-only { display: none; }
         @media print {
           body { margin: 0; font-size: 11px; }
