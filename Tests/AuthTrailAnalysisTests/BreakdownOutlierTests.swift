@@ -26,11 +26,14 @@ struct BreakdownOutlierTests {
             })
     }
 
-    static func cell(_ report: Report, _ dimension: Int, _ value: String, _ pattern: Fleet.Pattern) throws
+    static func cell(
+        _ report: Report, _ dimension: Int, _ value: String, _ pattern: Fleet.Pattern
+    ) throws
         -> Report.BreakdownPattern
     {
         let row = try #require(report.breakdowns[dimension].values.first { $0.value == value })
-        return try #require(row.patterns.first { pattern.matches(domain: $0.domain, code: $0.code, subcode: $0.subcode) })
+        return try #require(
+            row.patterns.first { pattern.matches(domain: $0.domain, code: $0.code, subcode: $0.subcode) })
     }
 
     @Test("the two releases: 4.2's doubled and new patterns and 4.1's vanished one are flagged, nothing else is")

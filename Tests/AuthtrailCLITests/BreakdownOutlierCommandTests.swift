@@ -34,7 +34,8 @@ struct BreakdownOutlierCommandTests {
         func cell(_ version: String, _ pattern: Fleet.Pattern) -> [String: Any]? {
             let row = values.first { $0["value"] as? String == version }
             return (row?["patterns"] as? [[String: Any]])?.first {
-                pattern.matches(domain: $0["domain"] as? String, code: $0["code"] as? Int, subcode: $0["subcode"] as? Int)
+                pattern.matches(
+                    domain: $0["domain"] as? String, code: $0["code"] as? Int, subcode: $0["subcode"] as? Int)
             }
         }
         #expect(cell("4.2", Fleet.expired)?["flagged"] as? Bool == true)
@@ -75,7 +76,8 @@ struct BreakdownOutlierCommandTests {
         let rows = HTMLReportInteractionTests.rows("t-failures-by-app-version", in: dom)
         #expect(rows.count == 2)
         for row in rows {
-            let version = try #require(HTMLReportInteractionTests.matches(#"<th[^>]*>(.*?)</th>"#, in: row.markup).first)
+            let version = try #require(
+                HTMLReportInteractionTests.matches(#"<th[^>]*>(.*?)</th>"#, in: row.markup).first)
             let shown = HTMLReportInteractionTests.text(version[1]).contains("4.2")
             #expect(row.tag.contains(" hidden") == !shown, "\(row.tag)")
             if shown {

@@ -139,7 +139,8 @@ private struct OutlierCell {
         }
 
         var cells: [OutlierCell] = []
-        for (position, value) in values.enumerated() where value.foldedValues == nil && value.value != Report.otherLabel {
+        for (position, value) in values.enumerated() where value.foldedValues == nil && value.value != Report.otherLabel
+        {
             for key in keys {
                 let row = rows[position][key]
                 let count = row.map { value.patterns[$0].count } ?? 0

@@ -5,7 +5,8 @@ import Foundation
 /// `outlierMark`, a frame, a title and words for screen readers, so the colour is never the only sign.
 extension Report {
     /// Pattern columns a heatmap draws, the most frequent in the dimension first; every pattern with a flagged cell
-    /// is drawn as well, and the others share one last column, so a value's columns still add up to its failures.
+    /// is drawn as well, and the others share one last column, so a value's columns still add up to its errored
+    /// attempts.
     package static let heatmapPatterns = 12
 
     /// The colour scale from no failure to the heatmap's highest rate: ColorBrewer's sequential "OrRd" (Cynthia
@@ -39,11 +40,14 @@ extension Report {
             value.attempts == 0 ? 0 : Double(count) / Double(value.attempts)
         }
         func otherCount(_ value: BreakdownValue) -> Int {
-            value.patterns.filter { pattern in !columns.contains { Self.same($0, pattern) } }.reduce(0) { $0 + $1.count }
+            value.patterns.filter { pattern in !columns.contains { Self.same($0, pattern) } }.reduce(0) {
+                $0 + $1.count
+            }
         }
-        let highest = values.flatMap { value in
-            value.patterns.filter { $0.domain != Self.otherLabel }.map(\.rate) + [rate(otherCount(value), value)]
-        }.max() ?? 0
+        let highest =
+            values.flatMap { value in
+                value.patterns.filter { $0.domain != Self.otherLabel }.map(\.rate) + [rate(otherCount(value), value)]
+            }.max() ?? 0
 
         html += "<div class=\"table-wrap\"><table id=\"\(Self.htmlTableID(section.title))\" class=\"heatmap\" "
         html += "aria-labelledby=\"s\(index)-h\" data-filterable>"
@@ -170,7 +174,7 @@ extension Report {
 
     /// The scale with the rates of its steps, the mark, and what the last column gathers.
     private func heatmapLegend(highest: Double, others: Int) -> String {
-        var html = "<ul class=\"legend heatmap-legend\">"
+        var html = "<ul class=\"heatmap-legend\">"
         html += "<li>Failure rate (the pattern's failures over the value's attempts), as the cell's text and its "
         html += "colour:"
         for step in 0...4 {
