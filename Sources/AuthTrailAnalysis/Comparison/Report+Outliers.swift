@@ -25,8 +25,8 @@ extension Report {
     /// The correction is Holm–Bonferroni: it bounds the chance of flagging any unchanged cell at all (the
     /// family-wise error rate) at `outlierLevel`, under any dependence between the tests. Benjamini–Hochberg would
     /// flag more cells among hundreds, but its false-discovery bound needs independent or positively dependent
-    /// tests, and these are neither: every attempt counts in each of the four dimensions, and a value's excess
-    /// lowers the other values' rests. A flag should send someone to look at a release, so a false one costs more
+    /// tests, and these are not: every attempt counts in each of the four dimensions, and a value's excess
+    /// raises the rest its neighbours are compared with (a negative dependence). A flag should send someone to look at a release, so a false one costs more
     /// than a late one.
     package mutating func flagOutliers() {
         // From scratch, so that a report whose rows were changed can be tested again.
@@ -47,16 +47,12 @@ extension Report {
         let adjusted = Self.holmAdjusted(cells.map(\.pValue))
         for (cell, adjustedPValue) in zip(cells, adjusted) {
             let flagged = adjustedPValue < Self.outlierLevel && cell.zScore > 0
-            var value = breakdowns[cell.breakdown].values[cell.value]
-            value.flagged = (value.flagged ?? false) || flagged
-            if let row = cell.pattern {
-                value.patterns[row].rest = cell.rest
-                value.patterns[row].zScore = cell.zScore
-                value.patterns[row].pValue = cell.pValue
-                value.patterns[row].adjustedPValue = adjustedPValue
-                value.patterns[row].flagged = flagged
-            }
-            breakdowns[cell.breakdown].values[cell.value] = value
+            // In place: a copy of the row would copy its patterns for every cell.
+            let wasFlagged = breakdowns[cell.breakdown].values[cell.value].flagged ?? false
+            breakdowns[cell.breakdown].values[cell.value].flagged = wasFlagged || flagged
+            guard let row = cell.pattern else { continue }
+            breakdowns[cell.breakdown].values[cell.value].patterns[row].record(
+                cell, adjustedPValue: adjustedPValue, flagged: flagged)
         }
     }
 
@@ -78,6 +74,11 @@ extension Report {
 extension Report.BreakdownPattern {
     fileprivate mutating func clearTest() {
         (rest, zScore, pValue, adjustedPValue, flagged) = (nil, nil, nil, nil, nil)
+    }
+
+    fileprivate mutating func record(_ cell: OutlierCell, adjustedPValue: Double, flagged: Bool) {
+        (rest, zScore, pValue) = (cell.rest, cell.zScore, cell.pValue)
+        (self.adjustedPValue, self.flagged) = (adjustedPValue, flagged)
     }
 }
 
