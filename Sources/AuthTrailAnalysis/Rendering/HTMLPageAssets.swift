@@ -94,7 +94,7 @@ enum HTMLPageAssets {
         .heatmap-legend { list-style: none; padding: 0; margin: 0 0 8px; font-size: 12px; max-width: 760px; }
         .heatmap-legend li { margin: 3px 0; }
         .swatch { display: inline-block; width: 1.6em; height: 1em; border: 1px solid var(--line);
-          vertical-align: middle; margin-left: 6px; }
+          vertical-align: middle; margin: 0 4px 0 12px; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
           white-space: nowrap; }
         .print-only { display: none; }
