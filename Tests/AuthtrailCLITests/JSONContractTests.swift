@@ -147,9 +147,60 @@ struct JSONContractTests {
             #expect(object[key] is [[String: Any]], "\(label): \(key) is an array of objects")
         }
         #expect(object["retries"] is [String: Any] && object["health"] is [String: Any], "\(label): retries, health")
+        for breakdown in object["breakdowns"] as? [[String: Any]] ?? [] {
+            Self.checkOutlierKeys(breakdown, label)
+        }
         if testCase.status == 65 {
             #expect(result.standardError.contains("no AuthTrail events in"), "\(label): says why")
         }
+    }
+
+    /// The outlier keys of a breakdown (docs/REPORT-JSON.md, "Outliers in the breakdowns"): `tested_cells` on
+    /// every breakdown; on a value, `flagged` or nothing; on a pattern, the test's five keys together or none.
+    static func checkOutlierKeys(_ breakdown: [String: Any], _ label: String) {
+        #expect(Self.isInt(breakdown["tested_cells"]), "\(label): tested_cells")
+        for value in breakdown["values"] as? [[String: Any]] ?? [] {
+            #expect(value["flagged"] == nil || value["flagged"] is Bool, "\(label): a value's flagged")
+            let other = value["value"] as? String == "(other)"
+            #expect(!other || value["flagged"] == nil, "\(label): the (other) row is never tested")
+            for pattern in value["patterns"] as? [[String: Any]] ?? [] {
+                let keys = ["adjusted_p_value", "flagged", "p_value", "rest", "z_score"]
+                let present = keys.filter { pattern[$0] != nil }
+                #expect(present.isEmpty || present == keys, "\(label): \(present) of the test's keys")
+                guard !present.isEmpty else { continue }
+                #expect(!other && pattern["domain"] as? String != "(other)", "\(label): (other) rows are not tested")
+                let rest = pattern["rest"] as? [String: Any]
+                #expect(Self.isInt(rest?["count"]) && Self.isInt(rest?["attempts"]) && rest?["rate"] is NSNumber)
+                for key in ["adjusted_p_value", "p_value", "z_score"] {
+                    #expect(pattern[key] is NSNumber, "\(label): \(key) is a number")
+                }
+                let (p, adjusted) = (pattern["p_value"] as? Double ?? -1, pattern["adjusted_p_value"] as? Double ?? -1)
+                #expect(0 <= p && p <= adjusted && adjusted <= 1, "\(label): 0 <= p <= adjusted p <= 1")
+                #expect(pattern["flagged"] as? Bool == (adjusted < 0.05), "\(label): flagged is adjusted p < 0.05")
+            }
+        }
+    }
+
+    @Test("report --format json: the breakdowns' outlier keys on the planted two releases, 4.2's doubled cell flagged")
+    func reportOutlierKeys() throws {
+        let directory = try TemporaryDirectory("json-contract-outliers")
+        defer { directory.remove() }
+        try ReleaseFleet.write(ReleaseFleet.baseline, into: directory.path)
+        try ReleaseFleet.write(ReleaseFleet.candidate, into: directory.path)
+        let result = try ProcessRunner.authtrail(["report", "--format", "json", directory.path])
+        #expect(result.status == 0, "\(result.standardError.suffix(300))")
+        let breakdowns = try #require(try Self.object(result, "fleet")["breakdowns"] as? [[String: Any]])
+        #expect(breakdowns.count == 4)
+        for breakdown in breakdowns { Self.checkOutlierKeys(breakdown, "fleet") }
+        let flagged = breakdowns.flatMap { breakdown in
+            (breakdown["values"] as? [[String: Any]] ?? []).flatMap { value in
+                (value["patterns"] as? [[String: Any]] ?? []).filter { $0["flagged"] as? Bool == true }.map { _ in
+                    "\(breakdown["dimension"] ?? "?") \(value["value"] ?? "?")"
+                }
+            }
+        }
+        #expect(flagged.contains("app.version 4.2"))
+        #expect(!flagged.contains { $0.hasPrefix("server.address") })
     }
 
     // MARK: show

@@ -663,6 +663,7 @@ package struct ReportBuilder: LogConsumer {
         report.health.outOfRangeValues = outOfRangeValues > 0 ? outOfRangeValues : nil
         report.health.warnings += boundWarnings(report)
         drillDown.apply(to: &report)
+        report.flagOutliers()
         return report
     }
 

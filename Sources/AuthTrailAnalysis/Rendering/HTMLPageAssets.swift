@@ -84,6 +84,19 @@ enum HTMLPageAssets {
         .verdict-violated { color: #a33d00; font-weight: 600; }
         .outcome-key { display: inline-block; width: 1.4em; text-align: center; font-weight: 700; }
         .note { color: var(--muted); font-size: 13px; }
+        .heatmap td.heat { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap;
+          border: 1px solid #fff; }
+        .heatmap td.flagged { outline: 3px solid #000; outline-offset: -3px; box-shadow: inset 0 0 0 5px #fff;
+          font-weight: 700; }
+        .heatmap th.pattern { max-width: 12em; font-size: 12px; overflow-wrap: break-word; }
+        .heatmap th[scope=row] { background: none; min-width: 6em; }
+        .heatmap tr.flagged th[scope=row] { font-weight: 700; }
+        .heatmap-legend { list-style: none; padding: 0; margin: 0 0 8px; font-size: 12px; max-width: 760px; }
+        .heatmap-legend li { margin: 3px 0; }
+        .swatch { display: inline-block; width: 1.6em; height: 1em; border: 1px solid var(--line);
+          vertical-align: middle; margin: 0 4px 0 12px; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+          white-space: nowrap; }
         .print-only { display: none; }
         @media print {
           body { margin: 0; font-size: 11px; }

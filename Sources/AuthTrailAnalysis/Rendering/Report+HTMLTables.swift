@@ -17,10 +17,14 @@ struct HTMLRowFacets {
 
 extension Report {
     /// The tables of the text form, with sort buttons (added by the script), filter attributes and links to the
-    /// timelines.
+    /// timelines; the breakdowns as heatmaps.
     func htmlSections(_ sections: [ReportSection], groups: HTMLTimelineGroups) -> String {
         var html = ""
         for (index, section) in sections.enumerated() {
+            if let breakdown = breakdowns.first(where: { section.title == Self.breakdownTitle($0) }) {
+                html += htmlHeatmap(breakdown, section: section, index: index)
+                continue
+            }
             html += "<section id=\"s\(index)\" aria-labelledby=\"s\(index)-h\">\n"
             html += "<h2 id=\"s\(index)-h\">\(HTMLText.escape(section.title))</h2>\n"
             if !section.summary.isEmpty {
@@ -145,24 +149,8 @@ extension Report {
                 }
             )
         default:
-            guard let breakdown = breakdowns.first(where: { section.title == "Failures by \($0.dimension)" }) else {
-                return (!section.rows.isEmpty, [])
-            }
-            // One row per value and pattern, as `breakdownSection` lays them out; grouped, so not sortable.
-            var facets: [HTMLRowFacets] = []
-            for value in breakdown.values {
-                let apps = breakdown.dimension == "app.version" && value.foldedValues == nil ? [value.value] : nil
-                if value.patterns.isEmpty { facets.append(HTMLRowFacets(apps: apps)) }
-                for row in value.patterns {
-                    let key =
-                        row.domain == Self.otherLabel
-                        ? nil
-                        : Self.patternKeyText(
-                            domain: row.domain, code: row.code, subcode: row.subcode)
-                    facets.append(HTMLRowFacets(patterns: key.map { [$0] }, apps: apps))
-                }
-            }
-            return (false, facets)
+            // The breakdowns are heatmaps (`htmlHeatmap`), with facets of their own.
+            return (!section.rows.isEmpty, [])
         }
     }
 

@@ -117,7 +117,7 @@ extension Report {
                     ]
                 },
                 numeric: [2, 3, 4, 5, 6]))
-        sections += breakdowns.map(Self.breakdownSection)
+        sections += breakdowns.map(breakdownSection)
         if let baseline { sections += Self.baselineSections(baseline) }
         sections.append(
             ReportSection(

@@ -5,6 +5,9 @@ extension Report {
         /// The field the attempts are grouped by, for example `app.version`.
         public var dimension: String
         public var values: [BreakdownValue] = []
+        /// Cells of this dimension tested for an outlier (`flagOutliers`), also the values that never saw the
+        /// pattern; summed over the breakdowns, the number of comparisons the correction counts. Nil before the test.
+        package var testedCells: Int?
     }
 
     /// The attempts (`acquisition.end`) that carried one value of a breakdown's dimension.
@@ -20,6 +23,8 @@ extension Report {
         public var patterns: [BreakdownPattern] = []
         /// On the `otherLabel` row only: how many distinct values it gathers (an estimate above 65,536).
         public var foldedValues: Int?
+        /// Whether one of its patterns is `flagged`; present when one of them was tested.
+        package var flagged: Bool?
     }
 
     /// One failure pattern among the attempts of one breakdown value.
@@ -31,6 +36,16 @@ extension Report {
         public var count = 0
         /// Count over the value's attempts, 0...1.
         public var rate = 0.0
+        /// The rest of the fleet, present when the cell was tested (`flagOutliers`): the pattern's failures over the
+        /// attempts of the dimension's other values together.
+        package var rest: Proportion?
+        /// The two-proportion z-test of `rate` against `rest.rate` (`TwoProportionTest`): z, its one-sided p-value
+        /// for a rate this much higher, and that p-value corrected for every cell tested in the report (Holm).
+        package var zScore: Double?
+        package var pValue: Double?
+        package var adjustedPValue: Double?
+        /// Whether the rate is significantly above the rest's: `adjustedPValue` below 0.05.
+        package var flagged: Bool?
     }
 
     /// The value of a breakdown row whose attempts did not carry the field.
