@@ -115,7 +115,7 @@ let package = Package(
             dependencies: ["AuthTrail", "AuthTrailAnalysis", "AuthTrailTestSupport"]
         ),
         .testTarget(
-            name: "AuthtrailCLITests",
+            name: "AuthTrailCLITests",
             dependencies: ["AuthTrail", "AuthTrailAnalysis", "AuthTrailTestSupport"]
         ),
     ]

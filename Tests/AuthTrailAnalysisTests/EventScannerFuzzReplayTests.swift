@@ -18,13 +18,13 @@ struct EventScannerFuzzReplayTests {
     @Test("every input keeps the scanner inside the line and in agreement with Foundation", arguments: inputs)
     func replay(input: String) throws {
         let line = try FuzzInputs.bytes(input)
-        var memory = ScannerMemory()
+        var memory = EventScannerCache()
         #expect(EventScannerInvariants.violations(line: line, sharedMemory: &memory) == [])
     }
 
     @Test("the whole corpus through one shared scanner memory, as a reader sees it")
     func replayWithSharedCache() throws {
-        var memory = ScannerMemory()
+        var memory = EventScannerCache()
         for input in Self.inputs + Self.inputs {
             let line = try FuzzInputs.bytes(input)
             #expect(EventScannerInvariants.violations(line: line, sharedMemory: &memory) == [], "\(input)")

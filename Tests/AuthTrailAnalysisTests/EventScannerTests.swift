@@ -36,7 +36,7 @@ struct EventScannerTests {
         #expect(scanned == lines.count, "the scanner should not need the fallback for the writer's own lines")
 
         // A consumer that reads no optional string field gets every other field the same, and those left nil.
-        var memory = ScannerMemory()
+        var memory = EventScannerCache()
         for line in lines {
             let bytes = Array(line.utf8)
             guard var full = bytes.withUnsafeBytes({ EventScanner.scan($0) }) else { continue }
@@ -113,7 +113,7 @@ struct EventScannerTests {
             #""MSALErrorDomain""#,
         ]
         var generator = SplitMix64(seed: 2026)
-        var memory = ScannerMemory()
+        var memory = EventScannerCache()
         var checked = 0
         for number in 0..<3_000 {
             var fields = [#""event.name":"acquisition.end""#]

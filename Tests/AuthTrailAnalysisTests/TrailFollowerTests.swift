@@ -12,7 +12,7 @@ struct TrailFollowerTests {
         var messages: [String] = []
         mutating func segment(_ info: SegmentInfo, path: String) {}
         mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
-            if record.eventName == "log", let message = EventLine.message(of: line) { messages.append(message) }
+            if record.eventName == "log", let message = TailLine.message(of: line) { messages.append(message) }
         }
     }
 

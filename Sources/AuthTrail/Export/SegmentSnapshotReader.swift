@@ -1,5 +1,5 @@
 /// Reads the app's own segments into a `SupportBundleWriter`, line by line, with the codec's `ZstdStreamReader` and
-/// `EventLineFields` alone (no analysis scanner): what the library needs to bundle a trail's folder from inside the
+/// `WrittenLineHeader` alone (no analysis scanner): what the library needs to bundle a trail's folder from inside the
 /// app.
 ///
 /// A segment is read only as far as it reached when the reading began (`ByteLimitedSource`), so the trail keeps
@@ -72,7 +72,7 @@ struct SegmentSnapshotReader {
 
         mutating func line(_ bytes: UnsafeRawBufferPointer) {
             guard !bytes.isEmpty else { return }
-            guard let fields = EventLineFields(bytes) else {
+            guard let fields = WrittenLineHeader(bytes) else {
                 invalidLines += 1
                 return
             }

@@ -23,7 +23,7 @@ package final class FollowedFile {
     private let identity: FileIdentity
     private let reader: ZstdStreamReader
     private var source: FileDescriptorSource
-    private var memory = ScannerMemory()
+    private var memory = EventScannerCache()
     /// The install named by the file's metadata frame, for events that carry none.
     private var installID: String?
     private var bytesRead = 0
@@ -101,7 +101,7 @@ package final class FollowedFile {
     // Like SegmentReader's sink, for segments only: a folder being followed holds segments, not raw log text.
     private struct Sink<Consumer: LogConsumer>: DecodedStreamSink {
         let consumer: UnsafeMutablePointer<Consumer>
-        let memory: UnsafeMutablePointer<ScannerMemory>
+        let memory: UnsafeMutablePointer<EventScannerCache>
         var installID: String?
         var summary: InputSummary
         var record = LogRecord(eventName: "")

@@ -10,7 +10,7 @@ public struct SegmentReader {
     public static let knownSchema = 1
 
     private let decoder: Result<ZstdStreamReader, ZstdError>
-    private var memory = ScannerMemory()
+    private var memory = EventScannerCache()
 
     package init() {
         decoder = Result { () throws(ZstdError) in try ZstdStreamReader() }
@@ -118,7 +118,7 @@ public struct SegmentReader {
     private struct Sink<Consumer: LogConsumer>: DecodedStreamSink {
         var summary: InputSummary
         let consumer: UnsafeMutablePointer<Consumer>
-        let memory: UnsafeMutablePointer<ScannerMemory>
+        let memory: UnsafeMutablePointer<EventScannerCache>
         var record = LogRecord(eventName: "")
         /// Set once the input reads as raw MSAL log text: plain text, or decoded frames whose first line is not an
         /// event and come after no metadata frame.
@@ -130,7 +130,7 @@ public struct SegmentReader {
         let readsSegmentInfo = Consumer.readsSegmentInfo
 
         init(
-            summary: InputSummary, consumer: UnsafeMutablePointer<Consumer>, memory: UnsafeMutablePointer<ScannerMemory>
+            summary: InputSummary, consumer: UnsafeMutablePointer<Consumer>, memory: UnsafeMutablePointer<EventScannerCache>
         ) {
             self.summary = summary
             self.consumer = consumer

@@ -7,12 +7,12 @@ struct EventCursor {
     static let backslash = UInt8(ascii: "\\")
     let base: UnsafePointer<UInt8>
     let end: Int
-    let memory: UnsafeMutablePointer<ScannerMemory>
+    let memory: UnsafeMutablePointer<EventScannerCache>
     let fields: LogRecord.StringFields
     var index = 0
 
     init(
-        base: UnsafePointer<UInt8>, end: Int, memory: UnsafeMutablePointer<ScannerMemory>,
+        base: UnsafePointer<UInt8>, end: Int, memory: UnsafeMutablePointer<EventScannerCache>,
         fields: LogRecord.StringFields
     ) {
         self.base = base

@@ -17,7 +17,7 @@ package enum EventScanner {
     ///   - fields: the optional string fields to fill; the scanner steps over the others.
     /// - Returns: false, leaving `record` unspecified, when the line is not a JSON object with an `event.name`.
     package static func record(
-        _ line: UnsafeRawBufferPointer, into record: inout LogRecord, memory: inout ScannerMemory,
+        _ line: UnsafeRawBufferPointer, into record: inout LogRecord, memory: inout EventScannerCache,
         fields: LogRecord.StringFields = .all
     ) -> Bool {
         if scan(line, into: &record, memory: &memory, fields: fields) { return true }
@@ -28,14 +28,14 @@ package enum EventScanner {
 
     /// `record(_:into:memory:)` for one line on its own.
     package static func record(_ line: UnsafeRawBufferPointer) -> LogRecord? {
-        var memory = ScannerMemory()
+        var memory = EventScannerCache()
         var record = LogRecord(eventName: "")
         return self.record(line, into: &record, memory: &memory) ? record : nil
     }
 
     /// The scanner alone: false when the line is not in the writer's plain form (the caller falls back).
     package static func scan(
-        _ line: UnsafeRawBufferPointer, into record: inout LogRecord, memory: inout ScannerMemory,
+        _ line: UnsafeRawBufferPointer, into record: inout LogRecord, memory: inout EventScannerCache,
         fields: LogRecord.StringFields = .all
     ) -> Bool {
         guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
@@ -47,7 +47,7 @@ package enum EventScanner {
 
     /// `scan(_:into:memory:fields:)` returning the record, with `memory` shared across lines.
     package static func scan(
-        _ line: UnsafeRawBufferPointer, memory: inout ScannerMemory, fields: LogRecord.StringFields = .all
+        _ line: UnsafeRawBufferPointer, memory: inout EventScannerCache, fields: LogRecord.StringFields = .all
     ) -> LogRecord? {
         var record = LogRecord(eventName: "")
         return scan(line, into: &record, memory: &memory, fields: fields) ? record : nil
@@ -55,7 +55,7 @@ package enum EventScanner {
 
     /// The scanner alone on one line on its own.
     package static func scan(_ line: UnsafeRawBufferPointer) -> LogRecord? {
-        var memory = ScannerMemory()
+        var memory = EventScannerCache()
         return scan(line, memory: &memory)
     }
 }

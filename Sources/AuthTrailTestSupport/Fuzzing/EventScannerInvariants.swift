@@ -10,7 +10,7 @@ package enum EventScannerInvariants {
     /// - Parameters:
     ///   - line: one line's bytes, without the newline.
     ///   - sharedMemory: memory that has seen earlier lines, as a reader's does.
-    package static func violations(line: [UInt8], sharedMemory: inout ScannerMemory) -> [String] {
+    package static func violations(line: [UInt8], sharedMemory: inout EventScannerCache) -> [String] {
         var violations = [String]()
         // An exactly sized copy, so AddressSanitizer reports any read past the line's last byte.
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: line.count, alignment: 1)

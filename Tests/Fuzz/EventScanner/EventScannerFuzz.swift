@@ -7,7 +7,7 @@ import AuthTrailAnalysis
 import AuthTrailTestSupport
 
 // libFuzzer calls the entry point from one thread; the cache carries over between inputs like a reader's.
-nonisolated(unsafe) private var sharedMemory = ScannerMemory()
+nonisolated(unsafe) private var sharedMemory = EventScannerCache()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func eventScannerFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -57,7 +57,7 @@ struct TailCommand: ParsableCommand {
         case .never: useColour = false
         case .auto: useColour = isatty(1) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         }
-        var output = EventLineOutput(filter: try filters.eventFilter(), colour: useColour, lastLines: lines)
+        var output = TailLineWriter(filter: try filters.eventFilter(), colour: useColour, lastLines: lines)
         var follower = TrailFollower(paths: paths)
         var reported: Set<String> = []
         func report(_ findings: TrailFollower.Findings) {

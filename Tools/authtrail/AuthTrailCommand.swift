@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct AuthtrailCommand: AsyncParsableCommand {
+struct AuthTrailCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authtrail",
         abstract: "Diagnose MSAL token acquisition failures from AuthTrail logs.",

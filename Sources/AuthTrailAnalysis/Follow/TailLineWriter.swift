@@ -1,9 +1,9 @@
 package import AuthTrail
 
-/// Formats the events a filter keeps as `EventLine`s and writes them to a file descriptor (standard output for
+/// Formats the events a filter keeps as `TailLine`s and writes them to a file descriptor (standard output for
 /// `authtrail tail`), or, while `lastLines` is set, keeps only the last that many, so `tail -n N` holds N lines
 /// however much it reads.
-package struct EventLineOutput: LogConsumer {
+package struct TailLineWriter: LogConsumer {
     package let filter: EventFilter
     package let colour: Bool
     /// While set, events are kept (the last `limit` of them) instead of written; formatted only when written, since
@@ -30,12 +30,12 @@ package struct EventLineOutput: LogConsumer {
             kept!.append((record, record.eventName == "log" ? Array(line) : nil))
             return
         }
-        write(record, message: record.eventName == "log" ? EventLine.message(of: line) : nil)
+        write(record, message: record.eventName == "log" ? TailLine.message(of: line) : nil)
         if output.count >= 64 << 10 { flush() }
     }
 
     private mutating func write(_ record: LogRecord, message: String?) {
-        output.append(line: EventLine.format(record, message: message, colour: colour).utf8)
+        output.append(line: TailLine.format(record, message: message, colour: colour).utf8)
         linesWritten += 1
     }
 
@@ -44,7 +44,7 @@ package struct EventLineOutput: LogConsumer {
         guard let events = kept?.elements else { return }
         kept = nil
         for (record, line) in events {
-            write(record, message: line.flatMap { line in line.withUnsafeBytes(EventLine.message(of:)) })
+            write(record, message: line.flatMap { line in line.withUnsafeBytes(TailLine.message(of:)) })
         }
         flush()
     }

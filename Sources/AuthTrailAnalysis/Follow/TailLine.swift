@@ -9,7 +9,7 @@ import Foundation
 /// (one line; wrapped here). Log events end with their message. Colour marks the outcome (green success, red
 /// failure, yellow cancelled), errors in red and the time dimmed. Control characters in stored text are shown as
 /// `?`, so a line from a trail can never move the cursor or recolour the terminal.
-package enum EventLine {
+package enum TailLine {
     /// How many characters of the install id are shown (its first 8 hexadecimal digits).
     package static let installPrefix = 8
 

@@ -7,7 +7,7 @@ import Foundation
 /// (`2026-11-22T21:56:58.123Z`, see `TrailEvent.encode` and `Timestamp`), and always writes `"event.name":"`, so
 /// these are read at fixed places; a line in any other shape is not an event here. (`authtrail bundle` reads other
 /// tools' lines with the analysis scanner, which accepts any JSON object; on lines this library wrote both agree.)
-package struct EventLineFields: Sendable, Hashable {
+package struct WrittenLineHeader: Sendable, Hashable {
     /// Milliseconds since 1970; nil when the line does not open with the writer's timestamp.
     package var timestampMilliseconds: Int64?
 

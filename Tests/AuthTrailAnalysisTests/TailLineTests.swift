@@ -25,12 +25,12 @@ struct EventLineTests {
 
     @Test("an acquisition failure: time, install prefix, kind and attempt, outcome, codes, HTTP, Retry-After, duration")
     func acquisitionFailure() {
-        let line = EventLine.format(Self.failure, message: nil, colour: false)
+        let line = TailLine.format(Self.failure, message: nil, colour: false)
         #expect(
             line
                 == "2026-11-22T21:56:58.123Z 3f2a9c1e acquisition.end silent #2 failure MSALErrorDomain -50000 internal "
                 + "sub -42007 internalErrorUnhandledResponse AADSTS50076 HTTP 429 Retry-After 30 s 812.5 ms")
-        let coloured = EventLine.format(Self.failure, message: nil, colour: true)
+        let coloured = TailLine.format(Self.failure, message: nil, colour: true)
         #expect(coloured.contains("\u{1B}[31mfailure\u{1B}[0m"), "failure in red")
         #expect(coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) == line)
     }
@@ -39,10 +39,10 @@ struct EventLineTests {
     func logMessage() {
         var record = LogRecord(eventName: "log")
         record.severityText = "WARN"
-        let line = EventLine.format(record, message: "token cache miss\u{1B}[2J\nnext\u{9B}", colour: false)
+        let line = TailLine.format(record, message: "token cache miss\u{1B}[2J\nnext\u{9B}", colour: false)
         #expect(line == "- - log WARN token cache miss?[2J?next?")
         let json = #"{"event.name":"log","body":"hello"}"#
-        let message = Array(json.utf8).withUnsafeBytes { EventLine.message(of: $0) }
+        let message = Array(json.utf8).withUnsafeBytes { TailLine.message(of: $0) }
         #expect(message == "hello")
     }
 }

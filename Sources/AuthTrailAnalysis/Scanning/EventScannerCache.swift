@@ -1,6 +1,6 @@
 /// What the event scanner carries from line to line of one input, so repeated work is done once: recent string
 /// values, the order of keys, and the last date of a timestamp. One per reader; it never changes what a line reads.
-package struct ScannerMemory {
+package struct EventScannerCache {
     var strings = StringCache()
     let keys = KeyOrder()
     /// The last `YYYY-MM-DD` seen (its first eight bytes and the two after) and its day number since 1970.
