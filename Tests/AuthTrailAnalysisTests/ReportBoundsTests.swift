@@ -6,7 +6,7 @@ import Testing
 @testable import AuthTrailAnalysis
 
 /// Hostile values and hostile variety through the real report path (zstd files, the reader, the scanner, the
-/// builder): no trap, every ignored value counted and warned about, every table within its cap (issue 19).
+/// builder): no trap, every ignored value counted and warned about, every table within its cap.
 @Suite("the report never traps and its memory is bounded by design")
 struct ReportBoundsTests {
     /// Writes `lines` as one zstd frame to `name` in a fresh folder and builds the report over it.

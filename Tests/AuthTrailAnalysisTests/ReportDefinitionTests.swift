@@ -4,7 +4,7 @@ import AuthTrailTestSupport
 import Foundation
 import Testing
 
-/// One test per question docs/REPORT-JSON.md answers that the definitions alone left open (issue 16), each on event
+/// One test per question docs/REPORT-JSON.md answers that the definitions alone left open, each on event
 /// lines written to real zstd files and read by `Report.build`.
 @Suite("report definitions where the spec was ambiguous")
 struct ReportDefinitionTests {

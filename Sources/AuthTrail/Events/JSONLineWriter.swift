@@ -1,7 +1,7 @@
 /// Appends JSON values, line after line, to a growable byte buffer.
 ///
 /// Hand-written instead of `JSONEncoder`, and on raw memory instead of `[UInt8]`: the writer thread serializes every
-/// event, and issue 5's throughput goal (80% of the `zstd -3` CLI) leaves it well under a microsecond per event.
+/// event, and the writer's throughput goal (80% of the `zstd -3` CLI) leaves it well under a microsecond per event.
 /// `JSONEncoder` costs several microseconds and allocations per event; appending to an array byte by byte cost
 /// 2.8 µs per 464-byte line (a uniqueness and capacity check per byte); this costs about 0.5 µs (docs/BENCHMARKS.md).
 /// The schema is fixed and flat, so the writer needs only strings, integers, fixed-point numbers and arrays.

@@ -3,7 +3,7 @@ import Foundation
 /// Compresses a segment's serialized chunks on a thread of its own, so the writer thread redacts and serializes the
 /// next chunk while this one compresses.
 ///
-/// Hand-written pipelining, for issue 5's throughput goal (80% of the `zstd -3` CLI): on one thread, redact +
+/// Hand-written pipelining, for the writer's throughput goal (80% of the `zstd -3` CLI, docs/BENCHMARKS.md): on one thread, redact +
 /// serialize + compress cost about twice the CLI's time per event; split over two threads the slower stage sets the
 /// pace (docs/BENCHMARKS.md). zstd's own worker threads (`ZSTD_c_nbWorkers`) do not fit: a flush waits for the whole
 /// pending job, and the store flushes often.

@@ -5,7 +5,7 @@ import Foundation
 
 /// `authtrail-bench hostile`: builds inputs designed to break `authtrail report` (a value that trapped it, variety that
 /// exhausted memory, damage that flooded stderr, and more) and runs the release binary on each as a child process,
-/// measuring wall time and peak RSS. Goals (issue 19): peak RSS under 100 MB on every input, the 40,000-variety input
+/// measuring wall time and peak RSS. Goals: peak RSS under 100 MB on every input, the 40,000-variety input
 /// reported in under 2 s.
 struct HostileInputBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -28,7 +28,7 @@ struct ReportBenchmark: ParsableCommand {
     @Option(
         help: """
             Compressed bytes after which a device's segment rotates: small values give the fleet layout, many small \
-            segments (issue 16: --devices 4000 --megabytes 360 --segment-bytes 4096).
+            segments (--devices 4000 --megabytes 360 --segment-bytes 4096).
             """)
     var segmentBytes: Int?
 
@@ -167,7 +167,7 @@ struct ReportBenchmark: ParsableCommand {
             jq = try Self.time { jqResult = try Self.shell("\(zstdAll) | jq -n -c '\(jqFilter)'") }
         }
         // DuckDB on one thread (the one-core comparison, schema inferred), and on all of them reading only the
-        // columns the group-by needs (issue 16's anchor: no schema sampling of every file).
+        // columns the group-by needs (a fair anchor: no schema sampling of every file).
         let duckScript = """
             import duckdb, resource, sys, time
             con = duckdb.connect()
