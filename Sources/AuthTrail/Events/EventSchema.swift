@@ -80,5 +80,9 @@ package enum EventSchema {
         Column(FieldName.endUserID, .string),
         // The writer stores attribute values as strings ("7"); readers also accept a number.
         Column(FieldName.droppedTotal, .string),
-    ]
+    ] + RecordedAppConfiguration.Field.allCases.map {
+        // On `app.configuration`: every value a string, as the writer stores attributes (lists joined by commas,
+        // booleans `true`/`false`).
+        Column($0.rawValue, .string)
+    }
 }
