@@ -10,7 +10,9 @@ extension RecordedAppConfiguration {
     package var attributes: [String: String] {
         var attributes: [String: String] = [:]
         func put(_ field: Field, _ value: String?) { if let value { attributes[field.rawValue] = value } }
-        func put(_ field: Field, _ list: [String]) { if !list.isEmpty { attributes[field.rawValue] = list.joined(separator: ",") } }
+        func put(_ field: Field, _ list: [String]) {
+            if !list.isEmpty { attributes[field.rawValue] = list.joined(separator: ",") }
+        }
         func put(_ field: Field, _ flag: Bool?) { put(field, flag.map { String($0) }) }
         put(.bundleID, bundleID)
         put(.platform, platform)
@@ -58,7 +60,8 @@ extension RecordedAppConfiguration {
 
     /// Reads one decoded event line (`JSONSerialization`'s object); nil unless it is an `app.configuration` event.
     package init?(json object: [String: Any]) {
-        guard object[FieldName.eventName.name] as? String == TrailEvent.Name.appConfiguration.rawValue else { return nil }
+        let name = object[FieldName.eventName.name] as? String
+        guard name == TrailEvent.Name.appConfiguration.rawValue else { return nil }
         var attributes: [String: String] = [:]
         for field in Field.allCases { attributes[field.rawValue] = object[field.rawValue] as? String }
         self.init(attributes: attributes)

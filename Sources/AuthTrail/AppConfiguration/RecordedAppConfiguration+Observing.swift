@@ -74,13 +74,17 @@ extension RecordedAppConfiguration {
     /// RFC 3986 scheme syntax: a letter, then letters, digits, `+`, `-`, `.`.
     static func isScheme(_ text: String) -> Bool {
         guard let first = text.utf8.first, isLetter(first), text.utf8.count <= 255 else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        return text.utf8.allSatisfy {
+            isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
     }
 
     /// Letters, digits, `-` and `.` only (no user part, port, path or IP literal brackets).
     static func isHostName(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 253
-            && text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+            && text.utf8.allSatisfy {
+                isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            }
     }
 
     /// A team (App ID) prefix: ten upper-case letters or digits and a dot, `ABCDE12345.com.microsoft.adalcache`.

@@ -11,12 +11,13 @@ struct AppConfigurationEventTests {
 
     /// What a typical app passes: a tenant-specific authority (its path names the tenant), a B2C authority, and an
     /// authority URL whose user part and path carry a user's sign-in name, as a mistaken app could build it.
+    static let upn = userPrincipalName
     static let setup = MSALSetup(
         version: "1.6.1",
         authorities: [
             URL(string: "https://login.microsoftonline.com/\(tenantID)")!,
             URL(string: "https://contoso.b2clogin.com/contoso.onmicrosoft.com/B2C_1_signupsignin")!,
-            URL(string: "https://adele.vance%40contoso.onmicrosoft.com@Login.MicrosoftOnline.com/\(userPrincipalName)")!,
+            URL(string: "https://adele.vance%40contoso.onmicrosoft.com@Login.MicrosoftOnline.com/" + upn)!,
         ],
         knownAuthorities: [URL(string: "https://contoso.b2clogin.com/contoso.onmicrosoft.com")!],
         redirectURI: "msauth.com.microsoft.identitysample.MSALiOS://auth",

@@ -27,7 +27,8 @@ struct KeychainGroupProbeTests {
     @Test("a group that answers item-not-found (-25300) answered; nothing is added to the Keychain")
     func notFoundAnswers() throws {
         let keychain = ScriptedKeychain()
-        let recorded = try Self.observe(keychain: keychain, msal: MSALSetup(keychainGroup: "ABCDE12345.com.example.shared"))
+        let recorded = try Self.observe(
+            keychain: keychain, msal: MSALSetup(keychainGroup: "ABCDE12345.com.example.shared"))
         #expect(recorded.keychainProbe == .answered(.itemNotFound))
         #expect(recorded.keychainGroup == "ABCDE12345.com.example.shared")
         #expect(keychain.calls == 1)
@@ -40,7 +41,9 @@ struct KeychainGroupProbeTests {
         let iOS = try Self.observe(keychain: keychain) { $0["AppIdentifierPrefix"] = "ABCDE12345." }
         #expect(iOS.keychainGroup == "ABCDE12345.com.microsoft.adalcache")
         #expect(iOS.keychainProbe == .refused(.missingEntitlement))
-        let macOS = try Self.observe(keychain: keychain, platform: "macOS") { $0["AppIdentifierPrefix"] = "ABCDE12345." }
+        let macOS = try Self.observe(keychain: keychain, platform: "macOS") {
+            $0["AppIdentifierPrefix"] = "ABCDE12345."
+        }
         #expect(macOS.keychainGroup == "ABCDE12345.com.microsoft.identity.universalstorage")
     }
 
@@ -55,7 +58,8 @@ struct KeychainGroupProbeTests {
 
     @Test("where there is no Keychain (Linux) the probe says so instead of guessing")
     func noKeychainIsNotChecked() throws {
-        let recorded = try Self.observe(keychain: nil, platform: "Linux", msal: MSALSetup(keychainGroup: "ABCDE12345.g"))
+        let recorded = try Self.observe(
+            keychain: nil, platform: "Linux", msal: MSALSetup(keychainGroup: "ABCDE12345.g"))
         #expect(recorded.keychainProbe == .notChecked(reason: "no Keychain on this platform"))
         #expect(recorded.attributes["msal.keychain.probe"] == "not_checked")
         #expect(recorded.attributes["msal.keychain.os_status"] == nil)

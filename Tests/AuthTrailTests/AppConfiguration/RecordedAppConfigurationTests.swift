@@ -41,15 +41,18 @@ struct RecordedAppConfigurationTests {
     @Test(
         "redirect URIs give their scheme only",
         arguments: [
-            ("msauth.com.contoso.app://auth", "msauth.com.contoso.app"), ("MSAuth.Com.Contoso.App://auth", "msauth.com.contoso.app"),
+            ("msauth.com.contoso.app://auth", "msauth.com.contoso.app"),
+            ("MSAuth.Com.Contoso.App://auth", "msauth.com.contoso.app"),
             ("https://login.microsoftonline.com/common/oauth2/nativeclient", "https"), ("no scheme here", nil),
             ("adele@contoso.com:secret", nil), ("", nil),
         ] as [(String, String?)])
     func redirectSchemes(uri: String, scheme: String?) {
-        #expect(RecordedAppConfiguration(observing: Self.noBundle, msal: MSALSetup(redirectURI: uri))?.redirectScheme == scheme)
+        let recorded = RecordedAppConfiguration(observing: Self.noBundle, msal: MSALSetup(redirectURI: uri))
+        #expect(recorded?.redirectScheme == scheme)
     }
 
-    static let noBundle = AppConfigurationSource(bundle: { nil }, environment: { [:] }, platform: "Linux", keychain: nil)
+    static let noBundle = AppConfigurationSource(
+        bundle: { nil }, environment: { [:] }, platform: "Linux", keychain: nil)
 
     static let examples: [RecordedAppConfiguration] = [
         RecordedAppConfiguration(

@@ -3,7 +3,8 @@ import Foundation
 
 /// A real MSAL app's Info.plist: Microsoft's iOS sample, Azure-Samples/ms-identity-mobile-apple-swift-objc,
 /// `MSALiOS/Info.plist` (MIT licence), with its build-setting variables resolved as the built app's copy has them
-/// (`$(PRODUCT_BUNDLE_IDENTIFIER)` is `com.microsoft.identitysample.MSALiOS`, the bundle id its `msauth.` scheme names).
+/// (`$(PRODUCT_BUNDLE_IDENTIFIER)` is `com.microsoft.identitysample.MSALiOS`, the bundle id its `msauth.` scheme
+/// names).
 enum SampleInfoPlist {
     static let bundleID = "com.microsoft.identitysample.MSALiOS"
 
