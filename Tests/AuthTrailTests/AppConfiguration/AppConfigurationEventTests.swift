@@ -112,6 +112,28 @@ struct AppConfigurationEventTests {
         }
     }
 
+    @Test("a support bundle carries the set-up line, and its residual-PII scan finds nothing in it")
+    func supportBundleCarriesTheSetUp() async throws {
+        let directory = try TemporaryDirectory("authtrail-appconfig-bundle")
+        defer { directory.remove() }
+        let keychain = ScriptedKeychain(refusing: .missingEntitlement)
+        let trail = try Trail(configuration: Self.configuration(
+            directory, source: try SampleInfoPlist.source(keychain: keychain)))
+        trail.record(TrailEvent(name: .log, message: "one"))
+        let bundle = directory.url.appendingPathComponent("support.authtrail.zst")
+        // Without `allowResidualPII` the export refuses a bundle in which its scanner finds personal data.
+        let summary = try await trail.exportSupportBundle(to: bundle)
+        #expect(summary.isWritten && summary.residualFindingCount == 0)
+        let lines = try SupportBundleFixture.read(bundle).lines.compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let setups = lines.compactMap(RecordedAppConfiguration.init(json:))
+        #expect(setups.count == 1)
+        #expect(setups.first?.keychainProbe == .refused(.missingEntitlement))
+        #expect(setups.first?.keychainGroup == "ABCDE12345.com.microsoft.adalcache")
+        #expect(await trail.shutdown(timeout: .testWait))
+    }
+
     @Test("a process without an Info.plist or an MSAL set-up writes no app.configuration line")
     func nothingToRecordWritesNothing() throws {
         let directory = try TemporaryDirectory("authtrail-appconfig-none")
