@@ -8,13 +8,13 @@ public import Foundation
 ///
 /// ```swift
 /// let setup = MSALSetup(
-///     version: MSALPublicClientApplication.sdkVersion,
-///     authorities: [URL(string: "https://login.microsoftonline.com/common")!],
-///     redirectURI: config.redirectUri)
+///     version: "2.1.0",  // the MSAL release the app ships
+///     authorities: [URL(string: "https://login.microsoftonline.com/contoso.onmicrosoft.com")!],
+///     redirectURI: "msauth.com.contoso.app://auth")
 /// let trail = try Trail(configuration: TrailConfiguration(directory: logsFolder, msal: setup))
 /// ```
 public struct MSALSetup: Sendable, Hashable {
-    /// MSAL's version, for example `MSALPublicClientApplication.sdkVersion`.
+    /// MSAL's version, as the app ships it (`2.1.0`).
     public var version: String?
     /// The authorities the app signs in with (`MSALPublicClientApplicationConfig.authority`, B2C policies).
     public var authorities: [URL]

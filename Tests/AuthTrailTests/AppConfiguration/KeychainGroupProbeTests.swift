@@ -65,13 +65,17 @@ struct KeychainGroupProbeTests {
         #expect(recorded.attributes["msal.keychain.os_status"] == nil)
     }
 
-    @Test("the running process's own source on Linux reports no Keychain and no sandbox")
+    @Test("the running process's own source on Linux has no Info.plist, no Keychain and no sandbox")
     func currentSourceOnThisPlatform() throws {
         let current = AppConfigurationSource.current
         #if canImport(Security)
         #expect(current.keychain != nil)
         #else
         #expect(current.keychain == nil)
+        // A test or command-line process has no Info.plist: with no MSAL set-up either, it writes no set-up line, so
+        // the segments of the CLI's demo and of the analysis fixtures are as before.
+        #expect(current.bundle() == nil)
+        #expect(RecordedAppConfiguration(observing: current, msal: nil) == nil)
         let recorded = try #require(RecordedAppConfiguration(observing: current, msal: MSALSetup(version: "2.0.0")))
         #expect(recorded.keychainProbe == .notChecked(reason: "no Keychain on this platform"))
         #expect(recorded.platform == "Linux" && recorded.sandboxed == nil)
