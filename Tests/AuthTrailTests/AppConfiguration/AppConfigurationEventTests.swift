@@ -50,8 +50,9 @@ struct AppConfigurationEventTests {
         defer { directory.remove() }
         let clock = ManualTrailClock(start: Date())
         let keychain = ScriptedKeychain()
-        let trail = try Trail(configuration: Self.configuration(
-            directory, source: try SampleInfoPlist.source(keychain: keychain), clock: clock))
+        let trail = try Trail(
+            configuration: Self.configuration(
+                directory, source: try SampleInfoPlist.source(keychain: keychain), clock: clock))
         trail.record(TrailEvent(name: .log, timestamp: clock.now(), message: "first"))
         #expect(trail.flush(timeout: .testWait))
         // Past the rotation age: the next event opens a second segment.
@@ -117,8 +118,9 @@ struct AppConfigurationEventTests {
         let directory = try TemporaryDirectory("authtrail-appconfig-bundle")
         defer { directory.remove() }
         let keychain = ScriptedKeychain(refusing: .missingEntitlement)
-        let trail = try Trail(configuration: Self.configuration(
-            directory, source: try SampleInfoPlist.source(keychain: keychain)))
+        let trail = try Trail(
+            configuration: Self.configuration(
+                directory, source: try SampleInfoPlist.source(keychain: keychain)))
         trail.record(TrailEvent(name: .log, message: "one"))
         let bundle = directory.url.appendingPathComponent("support.authtrail.zst")
         // Without `allowResidualPII` the export refuses a bundle in which its scanner finds personal data.

@@ -9,8 +9,10 @@ struct KeychainGroupProbeTests {
         keychain: (any KeychainCalls)?, platform: String = "iOS", msal: MSALSetup? = nil,
         editing edit: (inout [String: Any]) -> Void = { _ in }
     ) throws -> RecordedAppConfiguration {
-        try #require(RecordedAppConfiguration(
-            observing: try SampleInfoPlist.source(platform: platform, keychain: keychain, editing: edit), msal: msal))
+        try #require(
+            RecordedAppConfiguration(
+                observing: try SampleInfoPlist.source(platform: platform, keychain: keychain, editing: edit), msal: msal
+            ))
     }
 
     @Test("a missing keychain-access-groups entitlement is recorded as refused with -34018")
