@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Runs one engine's queries of docs/FLEET.md, in order, over segment files, and prints what they return.
 
-    Tools/fleet-queries.py duckdb|clickhouse|clickhouse-production 'logs/**/*.zst' [docs/FLEET.md] [--repeat N]
+    Tools/fleet-queries.py duckdb|duckdb-setup|clickhouse|clickhouse-production 'logs/**/*.zst' [docs/FLEET.md] [--repeat N]
 
 Blocks starting with CREATE or INSERT are executed; every other block's rows are printed as JSON objects, with the
-seconds each block took: {"tables": {"kinds": [{...}, ...], ...}, "seconds": {"events": 1.2, ...}}. DuckDB and chdb
+seconds each block took: {"tables": {"kinds": [{...}, ...], ...}, "seconds": {"events": 1.2, ...}}. `duckdb-setup`
+runs the recorded set-up's queries (`app.configuration`) after DuckDB's `events` block. DuckDB and chdb
 come from PyPI (Tools/setup.sh --tests installs both); both use every core. `clickhouse-production` runs the
 production layout (its tables, views and `ingest`, then the read blocks) and, over its `events` table, the ClickHouse
 queries of the tables no view keeps. `--repeat N` (production only, for timing at scale) inserts the loaded events
@@ -32,7 +33,11 @@ if engine == "clickhouse-production":
     served = {name for name, _ in blocks}
     blocks += [(name, sql) for name, sql in re.findall(r"```sql\n-- clickhouse: (\w+)\n(.*?)```", text, re.S)
                if name != "events" and name not in served]
-if engine == "duckdb":
+if engine == "duckdb-setup":
+    # The recorded set-up's queries read the `events` table the DuckDB blocks load: load it first.
+    blocks = [(name, sql) for name, sql in re.findall(r"```sql\n-- duckdb: (\w+)\n(.*?)```", text, re.S)
+              if name == "events"] + blocks
+if engine.startswith("duckdb"):
     import duckdb
 
     connection = duckdb.connect()

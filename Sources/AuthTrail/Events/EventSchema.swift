@@ -39,7 +39,10 @@ package enum EventSchema {
     }
 
     /// Every event field, in docs/SCHEMA.md's order.
-    package static let columns: [Column] = [
+    package static let columns: [Column] = eventColumns + appConfigurationColumns
+
+    /// The fields of every kind of event.
+    private static let eventColumns: [Column] = [
         Column(FieldName.timestamp, .time),
         Column(FieldName.schema, .integer),
         Column(FieldName.sequence, .integer),
@@ -81,4 +84,10 @@ package enum EventSchema {
         // The writer stores attribute values as strings ("7"); readers also accept a number.
         Column(FieldName.droppedTotal, .string),
     ]
+
+    /// The fields of `app.configuration`: every value a string, as the writer stores attributes (lists joined by
+    /// commas, booleans `true`/`false`).
+    private static let appConfigurationColumns = RecordedAppConfiguration.Field.allCases.map {
+        Column($0.rawValue, .string)
+    }
 }

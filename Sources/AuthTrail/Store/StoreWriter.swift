@@ -42,6 +42,8 @@ package final class StoreWriter {
     /// Tries to load the identity so far: unknown Keychain errors fall back to the file store after a few.
     private var identityAttempts = 0
     private let mirror: UnifiedLogMirror?
+    /// The app's set-up, read for the first segment (`.some(nil)`: nothing to record).
+    private var observedConfiguration: RecordedAppConfiguration??
 
     /// Uncompressed bytes serialized before they are handed to the compressor: zstd's block size, or the rotation
     /// size when that is smaller (a segment overshoots its rotation size by at most one chunk's output). Against
@@ -67,16 +69,8 @@ package final class StoreWriter {
         if let identity { adopt(identity) }
     }
 
-    /// Starts the writer thread. It ends after `queue.stop()`.
-    package static func start(_ writer: StoreWriter) {
-        let box = UncheckedBox(writer)
-        let thread = Thread { box.value.run() }
-        thread.name = "AuthTrail writer"
-        thread.qualityOfService = .utility
-        thread.start()
-    }
-
-    private func run() {
+    // Internal only so `start` (StoreWriter+Thread.swift) can hand it to the thread; nothing else calls it.
+    func run() {
         while true {
             let backingOff = retryAt.map { Date() < $0 } ?? false
             // In the background (`EventQueue.isPaused`) this waits until the app is back or a caller waits for a flush
@@ -281,41 +275,17 @@ package final class StoreWriter {
         return openSegment(holding: pending) ? segment : nil
     }
 
-    /// The earliest time among `events` as the writer writes it (whole milliseconds, `Timestamp.write`); nil for none.
-    private static func earliestWrittenTime(of events: ArraySlice<TrailEvent>) -> Double? {
-        var earliest: Double?
-        for event in events {
-            let time = writtenMilliseconds(event.timestamp)
-            if earliest.map({ time < $0 }) ?? true { earliest = time }
+    /// The `app.configuration` event for a segment starting at `date`, redacted; nil when there is no set-up to record.
+    /// The facts are read once per process, here on the writer thread: the Keychain probe never runs on the app's.
+    private func appConfigurationEvent(at date: Date) -> TrailEvent? {
+        if observedConfiguration == nil {
+            observedConfiguration = .some(
+                RecordedAppConfiguration(observing: configuration.appConfigurationSource, msal: configuration.msal))
         }
-        return earliest
-    }
-
-    /// `date` in whole milliseconds as `Timestamp.write` writes it: rounded down, clamped to the writable range, NaN
-    /// as its start. Comparing these, not dates, keeps the promise for what readers see.
-    private static func writtenMilliseconds(_ date: Date) -> Double {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        guard !milliseconds.isNaN else { return Timestamp.writableMilliseconds.lowerBound }
-        let writable = Timestamp.writableMilliseconds
-        return min(max(milliseconds, writable.lowerBound), writable.upperBound)
-    }
-
-    /// The start to stamp on a segment opened now for `pending`: now, or the earliest of those events when it is
-    /// earlier. Events are stamped when they are recorded, before the writer takes them, so a segment stamped with the
-    /// time it opens would start after the events it was opened for (docs/REPORT-JSON.md relies on it never doing).
-    private static func start(now: Date, holding pending: ArraySlice<TrailEvent>) -> Date {
-        var start = now
-        var startTime = writtenMilliseconds(now)
-        for event in pending {
-            let time = writtenMilliseconds(event.timestamp)
-            if time < startTime {
-                start = event.timestamp
-                startTime = time
-            }
-        }
-        // A NaN time is written as the writable range's start: stamp that, not NaN.
-        return start.timeIntervalSince1970.isNaN
-            ? Date(timeIntervalSince1970: Timestamp.writableMilliseconds.lowerBound / 1000) : start
+        guard let recorded = observedConfiguration ?? nil, let redactor else { return nil }
+        var event = recorded.event(at: date)
+        redactor.redact(&event)
+        return event
     }
 
     /// Appends one of the store's own events (not counted as an app event).
@@ -403,6 +373,7 @@ package final class StoreWriter {
             segmentStart = start
             lastFlush = Date()
             try append(metadata.startEvent(at: start), to: writer)
+            if let setup = appConfigurationEvent(at: start) { try append(setup, to: writer) }
             _ = try? directory.applyRetention(configuration.retention, active: writer.path, now: now)
             resumeWriting()
             return true
@@ -521,10 +492,4 @@ package final class StoreWriter {
         }
         queue.report(flushed: batch.flushGeneration, closed: batch.closeGeneration) { _ in }
     }
-}
-
-/// Hands the writer to its thread. The writer is only ever used from that thread after the hand-off.
-private struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -6,6 +6,12 @@ public struct TrailConfiguration: Sendable {
     /// The folder segments go to (created with mode 0700).
     public var directory: URL
     public var app: AppInfo
+    /// The MSAL set-up the app passes on, recorded with what the app's Info.plist and Keychain show in every
+    /// segment's `app.configuration` event (hosts and schemes only). None by default: the Info.plist facts are still
+    /// recorded.
+    public var msal: MSALSetup?
+    /// Where the `app.configuration` facts are read: the running app, or a test's Info.plist and Keychain.
+    package var appConfigurationSource = AppConfigurationSource.current
     public var redactionLevel: RedactionLevel
     /// The app's additions to the built-in redaction (extra secret or identifier field names, allowed values,
     /// patterns). None by default.
@@ -81,6 +87,7 @@ public struct TrailConfiguration: Sendable {
     ///   - directory: where segments go, for example Application Support/AuthTrail or an App Group container's
     ///     Library/Application Support/AuthTrail when an app and its extensions share one trail.
     ///   - app: the app's identifier and version, recorded in every segment.
+    ///   - msal: the MSAL set-up the app passes on for the `app.configuration` event (none).
     ///   - redactionLevel: how much the redactor hides (all PII).
     ///   - compressionLevel: the zstd level (1).
     ///   - synchronizeOnFlush: fsync at every flush and rotation (off).
@@ -97,6 +104,7 @@ public struct TrailConfiguration: Sendable {
     public init(
         directory: URL,
         app: AppInfo = .current,
+        msal: MSALSetup? = nil,
         redactionLevel: RedactionLevel = .maskAllPII,
         compressionLevel: Int = 1,
         synchronizeOnFlush: Bool = false,
@@ -113,6 +121,7 @@ public struct TrailConfiguration: Sendable {
     ) {
         self.directory = directory
         self.app = app
+        self.msal = msal
         self.redactionLevel = redactionLevel
         self.compressionLevel = compressionLevel
         self.synchronizeOnFlush = synchronizeOnFlush
