@@ -75,7 +75,7 @@ struct BadInputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Info.plist")
         // Sparse: a gigabyte the disk does not hold, so the test writes nothing; reading it would take a gigabyte.
-        FileManager.default.createFile(atPath: file.path, contents: Data("<".utf8))
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data("<".utf8)))
         let handle = try FileHandle(forWritingTo: file)
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
@@ -107,13 +107,19 @@ struct BadInputTests {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: SampleApps.path("ipa/MSALiOS.ipa"))))
-        // The executable's deflate stream starts after the Info.plist entry; scramble a run in its middle.
-        for index in 3000..<3400 { bytes[index] = 0xFF }
+        // The executable's deflate stream starts right after its name in its local header (no extra field): a
+        // first byte of 0xFF is a final block of type 3, which deflate does not have.
+        let name = Array("Payload/MSALiOS.app/MSALiOS".utf8)
+        let header = try #require(
+            (0..<(bytes.count - name.count)).first { Array(bytes[$0..<($0 + name.count)]) == name })
+        bytes[header + name.count] = 0xFF
         let file = folder.appendingPathComponent("Damaged.ipa")
         try Data(bytes).write(to: file)
         let error = try #require(Self.error(reading: [file.path]))
         #expect(error.code == .malformed, "\(error.description)")
         #expect(error.file.hasSuffix("Damaged.ipa: Payload/MSALiOS.app/MSALiOS"), "\(error.file)")
+        #expect(error.message.hasPrefix("damaged deflate data"))
+        #expect(error.offset == 0)
     }
 
     @Test("a folder with nothing of an app in it is refused")

@@ -46,15 +46,18 @@ struct DoctorJSONTests {
 
     @Test("a report with findings, unresolved values and rules not checked uses every documented key, and no other")
     func keysMatchDocumentation() throws {
-        // One set-up with findings (the mutated sample), one with an unresolved bundle id (a loose Info.plist).
+        // Set-ups with findings (a key path and no sub-code; a line and a sub-code), one with an unresolved bundle id
+        // (a loose Info.plist).
         let copy = try SampleApps.mutatedCopy(
             "ios-swift", file: "MSALiOS/MSALiOS.entitlements",
             find: "<string>$(AppIdentifierPrefix)com.microsoft.adalcache</string>", replace: "")
-        let report = try SampleApps.report([copy, "msal-test-app-ios/Info.plist", "ios-swift/MSALiOS/AppDelegate.swift"])
+        let report = try SampleApps.report([
+            copy, "issues/scene-hand-off", "msal-test-app-ios/Info.plist", "ios-swift/MSALiOS/AppDelegate.swift",
+        ])
         let json = DoctorJSONRendering.json(report)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["doctor_schema"] as? Int == 1)
-        #expect(object["finding_count"] as? Int == 1)
+        #expect(object["finding_count"] as? Int == 2)
         let written = Self.keys(in: object)
         let documented = try Self.documentedKeys()
         #expect(written.subtracting(documented) == [], "written but not documented")

@@ -6,7 +6,7 @@ extension DoctorRules {
     /// default) and a broker-capable redirect URI, `verifyAdditionalRequiredSchemesAreRegistered` must pass, else the
     /// application is not created: `MSIDErrorRedirectSchemeNotRegistered` ("The required query schemes msauthv2 and
     /// msauthv3 are not registered"), -50000 with sub-code -42001 to the app.
-    static let brokerQuerySchemes = DoctorRule(
+    package static let brokerQuerySchemes = DoctorRule(
         id: "broker-query-schemes-missing",
         title: "LSApplicationQueriesSchemes lists msauthv2 and msauthv3",
         reference: "MSAL src/MSALPublicClientApplication.m (initWithConfiguration:error:); IdentityCore "

@@ -5,7 +5,7 @@ extension DoctorRules {
     /// `com.microsoft.identity.universalstorage` on macOS, "and it needs to be declared in your application's
     /// entitlements"; set to the bundle id, MSAL uses the app's private group, which needs no declaration. Without
     /// it every keychain call fails with errSecMissingEntitlement (-34018), so tokens never persist.
-    static let keychainGroup = DoctorRule(
+    package static let keychainGroup = DoctorRule(
         id: "keychain-group-missing",
         title: "the entitlements declare the keychain group MSAL's cache uses",
         reference: "MSAL src/public/configuration/publicClientApplication/cache/MSALCacheConfig.h "

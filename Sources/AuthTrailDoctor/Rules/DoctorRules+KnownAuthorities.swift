@@ -6,7 +6,7 @@ extension DoctorRules {
     /// validated (IdentityCore MSIDB2CAuthorityResolver, MSIDCIAMAuthorityResolver: "Authority validation is not
     /// supported for this type of authority", MSIDErrorUnsupportedFunctionality -51114, -50000 to the app); a custom
     /// domain fails Entra's instance discovery (AADSTS50049, -50000 with sub-code -42010).
-    static let knownAuthorities = DoctorRule(
+    package static let knownAuthorities = DoctorRule(
         id: "authority-not-known",
         title: "B2C, External ID and custom authorities are in knownAuthorities",
         reference: "MSAL src/MSALPublicClientApplication.m (shouldExcludeValidationForAuthority); IdentityCore "

@@ -7,7 +7,7 @@ extension DoctorRules {
     /// takes `msauth.<bundle id>://auth`, and falls back to `msal<client id>://auth` only when that one is registered
     /// (not broker-capable, so accepted for B2C and External ID authorities). macOS does not check registration
     /// (src/util/mac): the rule is iOS-only.
-    static let redirectScheme = DoctorRule(
+    package static let redirectScheme = DoctorRule(
         id: "redirect-scheme-not-registered",
         title: "the redirect URI's scheme is registered in CFBundleURLTypes",
         reference: "IdentityCore src/util/ios/MSIDRedirectUriVerifier.m (verifySchemeIsRegistered), "

@@ -8,7 +8,7 @@ extension DoctorRules {
     /// `MSALPublicClientApplication` refuses to be created with it (-50000 with sub-code -42011) for an Entra
     /// authority that is not the consumers tenant (MSALPublicClientApplication.m, initWithConfiguration). The same
     /// URI registered for the app is what the STS compares: a wrong one is AADSTS50011 at sign-in.
-    static let redirectURIFormat = DoctorRule(
+    package static let redirectURIFormat = DoctorRule(
         id: "redirect-uri-bundle-mismatch",
         title: "an msauth redirect URI is msauth.<bundle id>://auth",
         reference: "IdentityCore src/util/MSIDRedirectUri.m (redirectUriIsBrokerCapable); "

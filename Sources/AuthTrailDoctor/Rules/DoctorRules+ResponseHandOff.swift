@@ -7,7 +7,7 @@ extension DoctorRules {
     /// `application(_:open:options:)` or, with scenes, `scene(_:openURLContexts:)` (iOS delivers the URL only there
     /// once the app has scenes). Without it the request never completes: MSAL logs "application did not receive
     /// response from broker" and returns -50000 with sub-code -42700 when the user comes back.
-    static let responseHandOff = DoctorRule(
+    package static let responseHandOff = DoctorRule(
         id: "response-hand-off-missing",
         title: "opened URLs reach handleMSALResponse (app or scene delegate)",
         reference: "MSAL README (handleMSALResponse in AppDelegate / SceneDelegate); "

@@ -1,9 +1,11 @@
 extension DoctorRules {
     /// macOS: a sandboxed app must have `com.apple.security.network.client`, or MSAL cannot reach the STS.
     ///
-    /// The App Sandbox denies outgoing connections (name resolution included) without the entitlement, so every
-    /// request MSAL makes fails in NSURLSession; MSAL's own macOS test app and Microsoft's macOS sample declare it.
-    static let sandboxNetwork = DoctorRule(
+    /// The App Sandbox denies outgoing connections without the entitlement, name resolution included (Apple's
+    /// "Discovering and diagnosing App Sandbox violations" shows mDNSResponder's connect refused), so every request
+    /// MSAL makes fails in NSURLSession before it leaves the Mac; MSAL's own macOS test app and Microsoft's macOS
+    /// sample declare it.
+    package static let sandboxNetwork = DoctorRule(
         id: "sandbox-network-client-missing",
         title: "a sandboxed macOS app may open outgoing connections",
         reference: "MSAL test app MSAL/test/app/mac/MSALMacTestApp.entitlements; Apple, App Sandbox "
