@@ -1,3 +1,4 @@
+import AuthTrail
 import AuthTrailDoctor
 import Testing
 
@@ -92,7 +93,10 @@ struct MutationTests {
         #expect(errors == mutation.errors)
         #expect(finding.fix.contains(mutation.fix), "\(finding.fix)")
         // Every predicted error is one `authtrail explain` knows.
-        for error in finding.errors { #expect(error.entry != nil, "\(error.domain) \(error.code)") }
+        for error in finding.errors {
+            #expect(error.entry != nil, "\(error.domain) \(error.code)")
+            #expect(!ErrorCatalog.entries(matching: error.explainQuery).isEmpty, "explain \(error.explainQuery)")
+        }
     }
 
     @Test("every rule has a planted mistake")

@@ -81,6 +81,16 @@ struct DoctorCommandTests {
         #expect(result.standardError.hasPrefix("authtrail: standard output:"))
     }
 
+    @Test("the README shows doctor's output on the issue-thread set-up exactly as the binary prints it")
+    func readmeExample() throws {
+        let result = try ProcessRunner.authtrail(
+            ["doctor", "scene-hand-off"], currentDirectory: "\(Self.samples)/issues")
+        #expect(result.status == 1)
+        let readme = try HelpTextTests.readme
+        #expect(readme.contains("$ authtrail doctor scene-hand-off"))
+        #expect(readme.contains(result.text), "README.md's doctor example differs from the output")
+    }
+
     @Test("--help lists each exit code on a line of its own")
     func help() throws {
         let result = try ProcessRunner.authtrail(["doctor", "--help"])
