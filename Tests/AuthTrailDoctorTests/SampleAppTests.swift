@@ -32,13 +32,15 @@ struct SampleAppTests {
             setup.keychain
                 == .entitlements(
                     groups: [
-                        "$(AppIdentifierPrefix)com.microsoft.MSALTestApp", "$(AppIdentifierPrefix)com.microsoft.adalcache",
+                        "$(AppIdentifierPrefix)com.microsoft.MSALTestApp",
+                        "$(AppIdentifierPrefix)com.microsoft.adalcache",
                     ],
                     location: SetupLocation(
                         file: SampleApps.path("ios-swift/MSALiOS/MSALiOS.entitlements"),
                         keyPath: "keychain-access-groups")))
         #expect(setup.redirectURIs.map(\.value) == ["msauth.com.microsoft.identitysample.MSALiOS://auth"])
-        #expect(setup.authorities.map(\.value) == [.init(text: "https://login.microsoftonline.com/common", kind: .entra)])
+        #expect(
+            setup.authorities.map(\.value) == [.init(text: "https://login.microsoftonline.com/common", kind: .entra)])
         #expect(setup.handOff?.calls.count == 1)
     }
 

@@ -95,7 +95,8 @@ struct DoctorCommandTests {
     func help() throws {
         let result = try ProcessRunner.authtrail(["doctor", "--help"])
         #expect(result.status == 0)
-        for code in ["0   no finding", "1   at least one finding", "65  an input is not usable", "66  a path does not"] {
+        let codes = ["0   no finding", "1   at least one finding", "65  an input is not usable", "66  a path does not"]
+        for code in codes {
             #expect(result.text.contains(code), "\(code)")
         }
     }

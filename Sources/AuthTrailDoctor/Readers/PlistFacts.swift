@@ -68,8 +68,8 @@ package enum PlistFacts {
                 client, at: SetupLocation(file: file, keyPath: "com.apple.security.network.client"))
         }
         // Only macOS has an App Sandbox; iOS entitlements carry application-identifier or aps-environment.
-        if setup.platform == nil, plist.dictionary?.keys.contains(where: { $0.hasPrefix("com.apple.security.") }) == true
-        {
+        let keys = plist.dictionary?.keys.map { $0 } ?? []
+        if setup.platform == nil, keys.contains(where: { $0.hasPrefix("com.apple.security.") }) {
             setup.platform = .macOS
         }
     }

@@ -22,7 +22,8 @@ package enum PropertyListParser {
                 .malformed, file: file, "not a valid \(form) property list: \(reason(error))", line: line(error))
         }
         guard let value = PropertyListValue(foundation: parsed), value.dictionary != nil else {
-            throw DoctorInputError(.malformed, file: file, "a \(form) property list whose top level is not a dictionary")
+            throw DoctorInputError(
+                .malformed, file: file, "a \(form) property list whose top level is not a dictionary")
         }
         return value
     }

@@ -60,7 +60,9 @@ package enum SourceScanner {
         if code.contains("validateAuthority"), code.contains("= false") || code.contains("= NO") {
             setup.authorityValidationOff = setup.authorityValidationOff ?? location
         }
-        if code.contains("brokerAvailability"), code.contains(".none") || code.contains("MSALBrokeredAvailabilityNone") {
+        if code.contains("brokerAvailability"),
+            code.contains(".none") || code.contains("MSALBrokeredAvailabilityNone")
+        {
             setup.brokerDisabled = setup.brokerDisabled ?? location
         }
         if code.contains("keychainSharingGroup"), code.contains("="), !code.contains("==") {
@@ -70,10 +72,13 @@ package enum SourceScanner {
         }
     }
 
-    private static func scanLiteral(_ literal: String, line: String, location: SetupLocation, into setup: inout AppSetup) {
+    private static func scanLiteral(
+        _ literal: String, line: String, location: SetupLocation, into setup: inout AppSetup
+    ) {
         let lower = literal.lowercased()
         // msauth.<bundle id>://auth, or the older msal<client id>://auth.
-        let legacy = lower.hasPrefix("msal") && lower.dropFirst(4).prefix { $0 != ":" }.allSatisfy { $0.isHexDigit || $0 == "-" }
+        let clientID = lower.dropFirst(4).prefix { $0 != ":" }
+        let legacy = lower.hasPrefix("msal") && clientID.allSatisfy { $0.isHexDigit || $0 == "-" }
             && lower.hasSuffix("://auth")
         if (lower.hasPrefix("msauth.") && lower.contains("://")) || (legacy && lower.count > 12) {
             setup.redirectURIs.append(Located(literal, at: location))

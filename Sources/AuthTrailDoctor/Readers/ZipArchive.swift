@@ -100,7 +100,8 @@ package struct ZipArchive {
         var offset = entry.localHeaderOffset + 30 + Int(Self.uint16(header, 26)) + Int(Self.uint16(header, 28))
         let end = offset + entry.compressedSize
         guard end <= fileSize else {
-            throw DoctorInputError(.malformed, file: path, "\(entry.name) runs past the end of the file", offset: offset)
+            throw DoctorInputError(
+                .malformed, file: path, "\(entry.name) runs past the end of the file", offset: offset)
         }
         let next = { () throws(DoctorInputError) -> [UInt8]? in
             guard offset < end else { return nil }
@@ -120,7 +121,8 @@ package struct ZipArchive {
         case 8:
             _ = try Inflater.inflate(next: next, limit: limit, file: name, output: output)
         default:
-            throw DoctorInputError(.unsupported, file: name, "compression method \(entry.method) (only stored and deflate)")
+            throw DoctorInputError(
+                .unsupported, file: name, "compression method \(entry.method) (only stored and deflate)")
         }
     }
 

@@ -9,7 +9,8 @@ package enum DoctorMarkdownRendering {
         for result in report.results {
             lines += ["", "## \(cell(result.setup.name))\(cell(DoctorTextRendering.heading(result.setup)))", ""]
             if result.findings.isEmpty {
-                lines.append("No findings (\(result.passed.count) rules passed, \(result.notChecked.count) not checked).")
+                lines.append(
+                    "No findings (\(result.passed.count) rules passed, \(result.notChecked.count) not checked).")
             } else {
                 lines.append("| rule | problem | where | errors | fix |")
                 lines.append("|---|---|---|---|---|")
@@ -18,8 +19,8 @@ package enum DoctorMarkdownRendering {
                         "\(cell(error.summary)) (`authtrail explain \(error.explainQuery)`)"
                     }.joined(separator: "<br>")
                     lines.append(
-                        "| `\(finding.rule.rawValue)` | \(cell(finding.problem)) | `\(cell(finding.location.description))` "
-                            + "| \(errors) | \(cell(finding.fix)) |")
+                        "| `\(finding.rule.rawValue)` | \(cell(finding.problem)) "
+                            + "| `\(cell(finding.location.description))` | \(errors) | \(cell(finding.fix)) |")
                 }
             }
             if !result.notChecked.isEmpty {

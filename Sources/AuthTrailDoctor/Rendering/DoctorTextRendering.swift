@@ -7,7 +7,8 @@ package enum DoctorTextRendering {
             let setup = result.setup
             lines.append("\(setup.name)\(heading(setup))")
             if result.findings.isEmpty {
-                lines.append("  no findings (\(result.passed.count) rules passed, \(result.notChecked.count) not checked)")
+                lines.append(
+                    "  no findings (\(result.passed.count) rules passed, \(result.notChecked.count) not checked)")
             }
             for (index, finding) in result.findings.enumerated() {
                 lines.append("  \(index + 1). [\(finding.rule.rawValue)] \(finding.problem)")

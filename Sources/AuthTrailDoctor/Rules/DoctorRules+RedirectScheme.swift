@@ -88,7 +88,8 @@ extension DoctorRules {
     }
 
     static func registeredList(_ registered: Set<String>) -> String {
-        registered.isEmpty ? " (it registers no scheme)" : " (it registers \(registered.sorted().joined(separator: ", ")))"
+        registered.isEmpty
+            ? " (it registers no scheme)" : " (it registers \(registered.sorted().joined(separator: ", ")))"
     }
 
     static func unresolvedSchemes(_ unresolved: [Located<String>]) -> String {
