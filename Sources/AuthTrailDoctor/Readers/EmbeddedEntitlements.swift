@@ -16,6 +16,11 @@ package struct EmbeddedEntitlements {
     /// Takes the next chunk; returns false once the entitlements are found (nothing more is needed).
     package mutating func feed(_ chunk: [UInt8]) -> Bool {
         guard plist == nil else { return false }
+        // Most of an executable holds no 0xFA byte near a blob: keep only the tail, without copying the chunk.
+        if wanted == nil, !chunk.contains(Self.magic[0]), !window.contains(Self.magic[0]) {
+            window = Array(chunk.suffix(3))
+            return true
+        }
         window += chunk
         while plist == nil {
             if let wanted {
