@@ -40,6 +40,10 @@ max_len_for() {
 build=(swift build -c release --scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
        -Xcc -fsanitize=address)
 
+# Leaks inside the toolchain's own libraries (Foundation's property list parser on damaged input) are suppressed by
+# name, as in Tools/sanitize.sh; see the file for each reason.
+export LSAN_OPTIONS="suppressions=$PWD/Tools/sanitizer-suppressions/lsan.txt"
+
 failed=()
 for target in "${targets[@]}"; do
     started=$(date +%s)
