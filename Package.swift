@@ -90,11 +90,18 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // zlib's raw inflate for `authtrail doctor`'s .ipa reader: Debian's zlib1g-dev on Linux, the SDK's libz on
+        // Apple platforms (the same module map serves both). Only Sources/AuthTrailDoctor/Readers/Inflater.swift
+        // imports it.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // `authtrail doctor`: an app's MSAL set-up read from its files, judged by rules that read only the model.
+        .target(name: "AuthTrailDoctor", dependencies: ["AuthTrail", "CZlib"]),
         .executableTarget(
             name: "authtrail",
             dependencies: [
                 "AuthTrail",
                 "AuthTrailAnalysis",
+                "AuthTrailDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/authtrail"
@@ -108,11 +115,15 @@ let package = Package(
         // Helpers shared by the test targets (fixtures, temporary folders, running the binary); not a product.
         .target(
             name: "AuthTrailTestSupport",
-            dependencies: ["AuthTrail", "AuthTrailAnalysis"]
+            dependencies: ["AuthTrail", "AuthTrailAnalysis", "AuthTrailDoctor"]
         ),
         .testTarget(
             name: "AuthTrailAnalysisTests",
             dependencies: ["AuthTrail", "AuthTrailAnalysis", "AuthTrailTestSupport"]
+        ),
+        .testTarget(
+            name: "AuthTrailDoctorTests",
+            dependencies: ["AuthTrail", "AuthTrailDoctor", "AuthTrailTestSupport"]
         ),
         .testTarget(
             name: "AuthTrailCLITests",
@@ -178,6 +189,11 @@ if Context.environment["AUTHTRAIL_FUZZ"] != nil {
             path: "Tests/Fuzz/RetryAfter"
         ),
         .executableTarget(name: "fuzz-raw-log", dependencies: ["AuthTrailTestSupport"], path: "Tests/Fuzz/RawLog"),
+        .executableTarget(
+            name: "fuzz-doctor-readers",
+            dependencies: ["AuthTrailTestSupport"],
+            path: "Tests/Fuzz/DoctorReaders"
+        ),
     ]
 }
 

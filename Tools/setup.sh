@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what AuthTrail needs on Debian/Ubuntu when it is missing; safe to run again.
-#   Tools/setup.sh            building: libzstd-dev and pkg-config
+#   Tools/setup.sh            building: libzstd-dev and pkg-config; zlib1g-dev (zlib, for `authtrail doctor`'s .ipa
+#                             reader)
 #   Tools/setup.sh --tests    also what the tests compare against or drive: the zstd and jq CLIs, headless chromium
 #                             and python3 (HTML report screenshot), DuckDB and chdb (ClickHouse) from PyPI (fleet
 #                             queries), and facebook/zstd's package source for the Apple branch's build
@@ -8,6 +9,7 @@
 set -euo pipefail
 missing=()
 pkg-config --exists libzstd 2>/dev/null || missing+=(libzstd-dev pkg-config)
+[ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
 if [ "${1:-}" = "--tests" ]; then
     command -v zstd >/dev/null 2>&1 || missing+=(zstd)
     command -v jq >/dev/null 2>&1 || missing+=(jq)

@@ -8,5 +8,6 @@ struct AuthTrailCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, ReportCommand.self, ExplainCommand.self, RedactCommand.self, CatCommand.self,
             ShowCommand.self, TailCommand.self, BundleCommand.self, VerifyCommand.self, SchemaCommand.self,
+            DoctorCommand.self,
         ])
 }

@@ -1,0 +1,131 @@
+/// What an app is made of, as far as MSAL's set-up rules care: the facts the rules judge, each with where it was read.
+///
+/// The model is filled by the file readers (`SetupReader`: an `.app`, an `.ipa`, an Xcode project, loose plists) and,
+/// later, from a recorded `app.configuration` event; the rules (`DoctorRules`) read only this model, never files.
+/// An optional that is nil means "not known" (the input did not include that part), and a rule that needs it reports
+/// itself as not checked instead of guessing: an unknown is never a finding.
+package struct AppSetup: Sendable, Hashable {
+    /// The platforms whose MSAL rules differ.
+    package enum Platform: String, Sendable, Hashable, Codable {
+        case iOS, macOS
+    }
+
+    /// The app's bundle identifier, or the build-setting reference no input resolved.
+    package enum BundleIdentifier: Sendable, Hashable {
+        case resolved(String)
+        /// The raw text, for example `$(PRODUCT_BUNDLE_IDENTIFIER)`.
+        case unresolved(String)
+
+        package var value: String? {
+            if case .resolved(let value) = self { return value }
+            return nil
+        }
+    }
+
+    /// What the keychain says about the access group MSAL needs: the entitlements' list, or (from inside a running
+    /// app) whether the group answered.
+    package enum KeychainEvidence: Sendable, Hashable {
+        /// The `keychain-access-groups` entitlement as written (`$(AppIdentifierPrefix)com.microsoft.adalcache`).
+        /// `location` is the entitlements file (or the setting that should name one).
+        case entitlements(groups: [String], location: SetupLocation)
+        /// A running app asked the keychain for `group`.
+        case probe(group: String, answered: Bool, location: SetupLocation)
+    }
+
+    /// How the app hands a response URL back to MSAL (`MSALPublicClientApplication.handleMSALResponse`).
+    package struct HandOffEvidence: Sendable, Hashable {
+        /// Every call of `handleMSALResponse` found, and whether it sits where scenes deliver URLs
+        /// (`scene(_:openURLContexts:)`, SwiftUI's `onOpenURL`).
+        package var calls: [Located<Bool>]
+        /// Where the app declares its application or scene delegate, to point at when no call is found.
+        package var delegateLocation: SetupLocation?
+        /// Where the app declares its scene delegate, if it has one.
+        package var sceneDelegateLocation: SetupLocation?
+        /// Whether the app uses scenes (`UIApplicationSceneManifest`, a `UIWindowSceneDelegate`, a SwiftUI `App`).
+        package var usesScenes: Bool
+
+        package init(calls: [Located<Bool>] = [], delegateLocation: SetupLocation? = nil, usesScenes: Bool = false) {
+            self.calls = calls
+            self.delegateLocation = delegateLocation
+            self.usesScenes = usesScenes
+        }
+    }
+
+    /// An authority URL (or host) the app configures, and what kind MSAL makes of it.
+    package struct Authority: Sendable, Hashable {
+        package enum Kind: String, Sendable, Hashable, Codable {
+            /// A Microsoft Entra cloud host (login.microsoftonline.com and the sovereign clouds).
+            case entra
+            /// Azure AD B2C (`*.b2clogin.com`, `/tfp/` paths, `MSALB2CAuthority`).
+            case b2c
+            /// Entra External ID (`*.ciamlogin.com`, `MSALCIAMAuthority`).
+            case ciam
+            /// Any other host: a custom domain.
+            case custom
+        }
+
+        package var text: String
+        package var kind: Kind
+
+        package init(text: String, kind: Kind) {
+            self.text = text
+            self.kind = kind
+        }
+    }
+
+    /// The target, product or file this set-up describes.
+    package var name: String
+    package var platform: Platform?
+    package var bundleIdentifier: Located<BundleIdentifier>?
+    /// `CFBundleURLTypes[*].CFBundleURLSchemes`; nil when no Info.plist was read. Values may hold unresolved
+    /// `$(…)` references.
+    package var urlSchemes: [Located<String>]?
+    /// Where the URL schemes are (or would be) declared, to point at when one is missing.
+    package var urlTypesLocation: SetupLocation?
+    /// `LSApplicationQueriesSchemes`; nil when no Info.plist was read.
+    package var querySchemes: Located<[String]>?
+    package var keychain: KeychainEvidence?
+    /// `com.apple.security.app-sandbox` and `com.apple.security.network.client`; nil when no entitlements were read.
+    package var sandbox: Located<Bool>?
+    package var networkClient: Located<Bool>?
+    /// Redirect URIs the app passes to MSAL (from sources or a recorded configuration).
+    package var redirectURIs: [Located<String>] = []
+    package var authorities: [Located<Authority>] = []
+    /// Where the app sets `knownAuthorities`, if it does.
+    package var knownAuthorities: SetupLocation?
+    /// Where the app turns authority validation off (`validateAuthority = false`), if it does.
+    package var authorityValidationOff: SetupLocation?
+    /// The keychain group the app sets in `MSALCacheConfig.keychainSharingGroup`, when it sets a literal one; a
+    /// `Located` with a nil value when it sets one the text does not tell.
+    package var keychainSharingGroup: Located<String?>?
+    /// Where the app turns the broker off (`MSALGlobalConfig.brokerAvailability = .none`), if it does.
+    package var brokerDisabled: SetupLocation?
+    /// Hand-off evidence; nil when no source was read.
+    package var handOff: HandOffEvidence?
+    /// Whether the Info.plist declares scenes (`UIApplicationSceneManifest`); the source scan adds its own evidence.
+    package var infoDeclaresScenes = false
+    /// Whether any source read references MSAL; nil when no source was read.
+    package var referencesMSAL: Bool?
+    /// Build-setting references no input resolved, with where they were met.
+    package var unresolved: [Located<String>] = []
+
+    /// `keychainSharingGroup`'s value when the app sets it to its own bundle id at run time.
+    package static let ownKeychainGroup = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+
+    /// Takes what sources say (redirect URIs, authorities, hand-off, cache and broker settings) from `evidence`,
+    /// which a scan of the project's sources filled.
+    package mutating func adoptSourceEvidence(_ evidence: AppSetup) {
+        redirectURIs += evidence.redirectURIs
+        authorities += evidence.authorities
+        knownAuthorities = knownAuthorities ?? evidence.knownAuthorities
+        authorityValidationOff = authorityValidationOff ?? evidence.authorityValidationOff
+        keychainSharingGroup = keychainSharingGroup ?? evidence.keychainSharingGroup
+        brokerDisabled = brokerDisabled ?? evidence.brokerDisabled
+        handOff = handOff ?? evidence.handOff
+        referencesMSAL = referencesMSAL ?? evidence.referencesMSAL
+    }
+
+    package init(name: String) {
+        self.name = name
+    }
+}

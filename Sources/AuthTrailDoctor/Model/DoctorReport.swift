@@ -1,0 +1,29 @@
+/// Every rule's outcome for each set-up read: the findings, and the rules that could not be checked with why.
+package struct DoctorReport: Sendable {
+    /// One set-up and what the rules concluded.
+    package struct SetupResult: Sendable {
+        package var setup: AppSetup
+        package var findings: [Finding]
+        package var notChecked: [(rule: DoctorRule.ID, reason: String)]
+        package var passed: [DoctorRule.ID]
+    }
+
+    package var results: [SetupResult]
+
+    /// Runs every rule on every set-up.
+    package init(setups: [AppSetup]) {
+        results = setups.map { setup in
+            var result = SetupResult(setup: setup, findings: [], notChecked: [], passed: [])
+            for (rule, outcome) in DoctorRules.check(setup) {
+                switch outcome {
+                case .passed: result.passed.append(rule.id)
+                case .findings(let findings): result.findings += findings
+                case .notChecked(let reason): result.notChecked.append((rule.id, reason))
+                }
+            }
+            return result
+        }
+    }
+
+    package var findingCount: Int { results.reduce(0) { $0 + $1.findings.count } }
+}

@@ -1,0 +1,143 @@
+internal import Foundation
+
+/// What Swift and Objective-C sources say about the MSAL set-up, read line by line from simple textual evidence:
+/// string literals (redirect URIs, authorities), assignments (`knownAuthorities`, `keychainSharingGroup`,
+/// `validateAuthority`, `brokerAvailability`) and the `handleMSALResponse` hand-off. A value built at run time
+/// (`String(format:)`, interpolation) is not evidence; the rules treat what is not found as unknown where they can.
+/// A pure function of the text: no I/O.
+package enum SourceScanner {
+    /// Adds the evidence in one file's `text` to `setup`.
+    package static func scan(_ text: String, file: String, into setup: inout AppSetup) {
+        var handOff = setup.handOff ?? AppSetup.HandOffEvidence()
+        let isSceneFile = text.contains("openURLContexts") || text.contains("onOpenURL")
+        if text.contains("UIWindowSceneDelegate") || text.contains("openURLContexts")
+            || (text.contains(": App {") && text.contains("@main"))
+        {
+            handOff.usesScenes = true
+        }
+        if text.contains("import MSAL") || text.contains("<MSAL/") || text.contains("\"MSAL")
+            || text.contains("MSALPublicClientApplication")
+        {
+            setup.referencesMSAL = true
+        } else if setup.referencesMSAL == nil {
+            setup.referencesMSAL = false
+        }
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let location = SetupLocation(file: file, line: lineNumber)
+            let code = line.trimmingCharacters(in: .whitespaces)
+            if code.hasPrefix("//") || code.hasPrefix("*") || code.hasPrefix("/*") { continue }
+            if handOff.sceneDelegateLocation == nil,
+                code.contains("UIWindowSceneDelegate") || code.contains("openURLContexts")
+            {
+                handOff.sceneDelegateLocation = location
+            }
+            if handOff.delegateLocation == nil, code.contains("UIApplicationDelegate") {
+                handOff.delegateLocation = location
+            }
+            if code.contains("handleMSALResponse") {
+                handOff.calls.append(Located(isSceneFile, at: location))
+            }
+            scanAssignments(code, location: location, into: &setup)
+            for literal in literals(in: code) {
+                scanLiteral(literal, line: code, location: location, into: &setup)
+            }
+            if code.contains("MSALB2CAuthority(") && !setup.authorities.contains(where: { $0.value.kind == .b2c }) {
+                setup.authorities.append(Located(.init(text: "MSALB2CAuthority", kind: .b2c), at: location))
+            }
+            if code.contains("MSALCIAMAuthority(") && !setup.authorities.contains(where: { $0.value.kind == .ciam }) {
+                setup.authorities.append(Located(.init(text: "MSALCIAMAuthority", kind: .ciam), at: location))
+            }
+        }
+        setup.handOff = handOff
+    }
+
+    private static func scanAssignments(_ code: String, location: SetupLocation, into setup: inout AppSetup) {
+        if code.contains("knownAuthorities"), code.contains("=") || code.contains("setKnownAuthorities") {
+            setup.knownAuthorities = setup.knownAuthorities ?? location
+        }
+        if code.contains("validateAuthority"), code.contains("= false") || code.contains("= NO") {
+            setup.authorityValidationOff = setup.authorityValidationOff ?? location
+        }
+        if code.contains("brokerAvailability"),
+            code.contains(".none") || code.contains("MSALBrokeredAvailabilityNone")
+        {
+            setup.brokerDisabled = setup.brokerDisabled ?? location
+        }
+        if code.contains("keychainSharingGroup"), code.contains("="), !code.contains("==") {
+            // `= Bundle.main.bundleIdentifier` names the app's own group, whatever the bundle id turns out to be.
+            let ownGroup = code.contains("bundleIdentifier") ? AppSetup.ownKeychainGroup : nil
+            setup.keychainSharingGroup = Located(literals(in: code).first ?? ownGroup, at: location)
+        }
+    }
+
+    private static func scanLiteral(
+        _ literal: String, line: String, location: SetupLocation, into setup: inout AppSetup
+    ) {
+        let lower = literal.lowercased()
+        // msauth.<bundle id>://auth, or the older msal<client id>://auth.
+        let clientID = lower.dropFirst(4).prefix { $0 != ":" }
+        let legacy = lower.hasPrefix("msal") && clientID.allSatisfy { $0.isHexDigit || $0 == "-" }
+            && lower.hasSuffix("://auth")
+        if (lower.hasPrefix("msauth.") && lower.contains("://")) || (legacy && lower.count > 12) {
+            setup.redirectURIs.append(Located(literal, at: location))
+            return
+        }
+        let names = line.lowercased()
+        let host = hostOf(lower)
+        if host.hasSuffix(".b2clogin.com") || lower.contains("/tfp/") {
+            setup.authorities.append(Located(.init(text: literal, kind: .b2c), at: location))
+        } else if host.hasSuffix(".ciamlogin.com") {
+            setup.authorities.append(Located(.init(text: literal, kind: .ciam), at: location))
+        } else if lower.hasPrefix("https://"), names.contains("authority") {
+            let kind: AppSetup.Authority.Kind = entraHosts.contains(host) ? .entra : .custom
+            setup.authorities.append(Located(.init(text: literal, kind: kind), at: location))
+        }
+    }
+
+    /// Microsoft Entra's cloud hosts (public, US Government, China, the retired German cloud).
+    static let entraHosts: Set<String> = [
+        "login.microsoftonline.com", "login.microsoft.com", "login.windows.net", "sts.windows.net",
+        "login.microsoftonline.us", "login.usgovcloudapi.net", "login-us.microsoftonline.com",
+        "login.partner.microsoftonline.cn", "login.chinacloudapi.cn", "login.microsoftonline.de",
+    ]
+
+    /// The host of `https://host/...`, or the literal itself when it is a bare host (`fabrikamb2c.b2clogin.com`).
+    static func hostOf(_ text: String) -> String {
+        var rest = Substring(text)
+        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        return String(rest.prefix { $0 != "/" && $0 != ":" && $0 != "?" })
+    }
+
+    /// The complete string literals on a line, Swift's `"…"` and Objective-C's `@"…"`; a literal holding an
+    /// interpolation or a format placeholder is left out: its value is made at run time.
+    static func literals(in line: String) -> [String] {
+        var found = [String]()
+        var current = ""
+        var inside = false
+        var escaped = false
+        for character in line {
+            if inside {
+                if escaped {
+                    escaped = false
+                    current.append(character)
+                } else if character == "\\" {
+                    escaped = true
+                    current.append(character)
+                } else if character == "\"" {
+                    inside = false
+                    if !current.contains("\\(") && !current.contains("%@") && !current.isEmpty {
+                        found.append(current)
+                    }
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+            } else if character == "\"" {
+                inside = true
+            }
+        }
+        return found
+    }
+}

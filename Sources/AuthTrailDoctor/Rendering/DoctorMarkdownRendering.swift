@@ -1,0 +1,43 @@
+internal import Foundation
+
+/// The report as Markdown, for a ticket or a pull request: a section per set-up, a table row per finding.
+package enum DoctorMarkdownRendering {
+    package static func markdown(_ report: DoctorReport) -> String {
+        var lines = ["# authtrail doctor", ""]
+        let count = report.findingCount
+        lines.append(count == 0 ? "No findings." : "\(count) finding\(count == 1 ? "" : "s").")
+        for result in report.results {
+            lines += ["", "## \(cell(result.setup.name))\(cell(DoctorTextRendering.heading(result.setup)))", ""]
+            if result.findings.isEmpty {
+                lines.append(
+                    "No findings (\(result.passed.count) rules passed, \(result.notChecked.count) not checked).")
+            } else {
+                lines.append("| rule | problem | where | errors | fix |")
+                lines.append("|---|---|---|---|---|")
+                for finding in result.findings {
+                    let errors = finding.errors.map { error in
+                        "\(cell(error.summary)) (`authtrail explain \(error.explainQuery)`)"
+                    }.joined(separator: "<br>")
+                    lines.append(
+                        "| `\(finding.rule.rawValue)` | \(cell(finding.problem)) "
+                            + "| `\(cell(finding.location.description))` | \(errors) | \(cell(finding.fix)) |")
+                }
+            }
+            if !result.notChecked.isEmpty {
+                lines += ["", "Not checked:", ""]
+                lines += result.notChecked.map { "- `\($0.rule.rawValue)`: \(cell($0.reason))" }
+            }
+            let unresolved = DoctorTextRendering.uniqueUnresolved(result.setup)
+            if !unresolved.isEmpty {
+                lines += ["", "Unresolved:", ""]
+                lines += unresolved.map { "- `\(cell($0.value))` (\(cell($0.location.description)))" }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Text safe in a table cell: pipes escaped, line breaks as spaces.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

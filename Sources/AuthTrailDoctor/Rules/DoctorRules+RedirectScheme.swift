@@ -1,0 +1,105 @@
+extension DoctorRules {
+    /// iOS: the redirect URI's scheme must be one of the app's `CFBundleURLSchemes`.
+    ///
+    /// MSIDRedirectUriVerifier (IdentityCore, src/util/ios) `verifySchemeIsRegistered`: any scheme but https must be
+    /// in `CFBundleURLTypes`, else `MSIDErrorRedirectSchemeNotRegistered` (-51118), which MSAL hands the app as -50000
+    /// with sub-code -42001 when `MSALPublicClientApplication` is created. Without a configured redirect URI MSAL
+    /// takes `msauth.<bundle id>://auth`, and falls back to `msal<client id>://auth` only when that one is registered
+    /// (not broker-capable, so accepted for B2C and External ID authorities). macOS does not check registration
+    /// (src/util/mac): the rule is iOS-only.
+    package static let redirectScheme = DoctorRule(
+        id: "redirect-scheme-not-registered",
+        title: "the redirect URI's scheme is registered in CFBundleURLTypes",
+        reference: "IdentityCore src/util/ios/MSIDRedirectUriVerifier.m (verifySchemeIsRegistered), "
+            + "src/util/MSIDRedirectUri.m (defaultBrokerCapableRedirectUri)"
+    ) { setup in
+        guard setup.platform == .iOS else { return .notChecked(notIOS(setup)) }
+        guard let schemes = setup.urlSchemes else { return .notChecked("no Info.plist was read") }
+        let location = setup.urlTypesLocation ?? schemes.first?.location ?? SetupLocation(file: "Info.plist")
+        let registered = Set(schemes.map(\.value).filter { !SettingReference.occurs(in: $0) })
+        let unresolved = schemes.filter { SettingReference.occurs(in: $0.value) }
+
+        var findings = [Finding]()
+        let explicit = setup.redirectURIs.filter { scheme(of: $0.value) != "https" }
+        for uri in explicit {
+            guard let wanted = scheme(of: uri.value), !registered.contains(wanted) else { continue }
+            if !unresolved.isEmpty { return .notChecked(unresolvedSchemes(unresolved)) }
+            findings.append(
+                Finding(
+                    rule: "redirect-scheme-not-registered",
+                    problem: "the redirect URI \(uri.value) (\(uri.location.description)) uses the scheme "
+                        + "\(wanted), which CFBundleURLTypes does not register"
+                        + registeredList(registered),
+                    location: SetupLocation(file: location.file, keyPath: "CFBundleURLTypes"),
+                    errors: [notRegisteredError],
+                    fix: "add \(wanted) to CFBundleURLTypes > CFBundleURLSchemes in \(location.file) (no spaces), "
+                        + "and register \(uri.value) for the app in the Entra admin center"))
+        }
+        if !setup.redirectURIs.isEmpty { return findings.isEmpty ? .passed : .findings(findings) }
+
+        // No redirect URI configured: MSAL's default.
+        guard let bundle = setup.bundleIdentifier else { return .notChecked("the bundle identifier is unknown") }
+        guard let bundleID = bundle.value.value else {
+            return .notChecked("the bundle identifier \(rawBundle(bundle.value)) is not resolved")
+        }
+        let wanted = "msauth.\(bundleID)"
+        if registered.contains(wanted) { return .passed }
+        let nonBrokerFallback = registered.contains { $0.hasPrefix("msal") && !$0.hasPrefix("msauth") }
+        let onlyExternal =
+            !setup.authorities.isEmpty && setup.authorities.allSatisfy { [.b2c, .ciam].contains($0.value.kind) }
+        if nonBrokerFallback && onlyExternal { return .passed }
+        if !unresolved.isEmpty { return .notChecked(unresolvedSchemes(unresolved)) }
+        let near = registered.filter { $0.lowercased().hasPrefix("msauth.") }.sorted()
+        let mismatch =
+            near.isEmpty
+            ? "" : "; it registers \(near.joined(separator: ", ")), which does not match the bundle id \(bundleID)"
+        var errors = [notRegisteredError]
+        if !near.isEmpty {
+            errors.append(
+                PredictedError(
+                    domain: "AADSTS", code: 50011,
+                    note: "when the app passes \(near[0])://auth while the registration says \(wanted)://auth"))
+        }
+        return .findings([
+            Finding(
+                rule: "redirect-scheme-not-registered",
+                problem: "CFBundleURLTypes does not register \(wanted), the scheme of MSAL's redirect URI "
+                    + "\(wanted)://auth for the bundle id \(bundleID)\(mismatch)",
+                location: SetupLocation(file: location.file, keyPath: "CFBundleURLTypes"),
+                errors: errors,
+                fix: "add \(wanted) to CFBundleURLTypes > CFBundleURLSchemes in \(location.file) and register "
+                    + "\(wanted)://auth as the app's iOS/macOS redirect URI in the Entra admin center")
+        ])
+    }
+
+    static let notRegisteredError = PredictedError.msalInternal(
+        -42001,
+        note: "when MSALPublicClientApplication is created (MSIDErrorDomain -51118 "
+            + "MSIDErrorRedirectSchemeNotRegistered in the logs)")
+
+    /// The scheme of a URI as MSAL's NSURL reads it: the text before `:`, lower-cased as URL schemes compare.
+    static func scheme(of uri: String) -> String? {
+        guard let colon = uri.firstIndex(of: ":"), colon > uri.startIndex else { return nil }
+        return String(uri[..<colon])
+    }
+
+    static func notIOS(_ setup: AppSetup) -> String {
+        setup.platform == nil ? "the platform is unknown" : "MSAL checks this on iOS only"
+    }
+
+    static func registeredList(_ registered: Set<String>) -> String {
+        registered.isEmpty
+            ? " (it registers no scheme)" : " (it registers \(registered.sorted().joined(separator: ", ")))"
+    }
+
+    static func unresolvedSchemes(_ unresolved: [Located<String>]) -> String {
+        "a registered scheme is not resolved: "
+            + unresolved.map { "\($0.value) (\($0.location.description))" }.joined(separator: ", ")
+    }
+
+    static func rawBundle(_ bundle: AppSetup.BundleIdentifier) -> String {
+        switch bundle {
+        case .resolved(let value), .unresolved(let value): value
+        }
+    }
+}

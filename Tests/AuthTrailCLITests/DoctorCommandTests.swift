@@ -1,0 +1,103 @@
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+/// `authtrail doctor` as the binary runs it: what it prints in each format and the documented exit codes.
+@Suite("authtrail doctor")
+struct DoctorCommandTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SampleApps").path
+
+    @Test("a correct sample project: no findings, exit 0", arguments: ["ios-swift", "ios-b2c", "macos"])
+    func correctSample(_ sample: String) throws {
+        let result = try ProcessRunner.authtrail(["doctor", "\(Self.samples)/\(sample)"])
+        #expect(result.status == 0, "\(result.text)\(result.standardError)")
+        #expect(result.text.hasSuffix("no findings\n"))
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test("a planted mistake: the finding with where, errors, the explain command and the fix; exit 1")
+    func finding() throws {
+        let result = try ProcessRunner.authtrail(["doctor", "\(Self.samples)/issues/scene-hand-off"])
+        #expect(result.status == 1)
+        let text = result.text
+        #expect(text.contains("1. [response-hand-off-missing] the app uses scenes"))
+        #expect(text.contains("where:  \(Self.samples)/issues/scene-hand-off/SceneDelegate.swift:3"))
+        #expect(
+            text.contains(
+                "error:  MSALErrorDomain -50000 internal with MSALInternalErrorCodeKey -42700 "
+                    + "internalErrorBrokerResponseNotReceived"))
+        #expect(text.contains("authtrail explain -42700"))
+        #expect(text.contains("fix:    call MSALPublicClientApplication.handleMSALResponse"))
+        #expect(text.hasSuffix("1 finding\n"))
+    }
+
+    @Test("the explain command a finding prints is one explain answers")
+    func explainLink() throws {
+        let result = try ProcessRunner.authtrail(["explain", "-42700"])
+        #expect(result.status == 0)
+        #expect(result.text.contains("internalErrorBrokerResponseNotReceived"))
+    }
+
+    @Test("Markdown and JSON carry the same finding")
+    func formats() throws {
+        let path = "\(Self.samples)/issues/b2c-known-authorities"
+        let markdown = try ProcessRunner.authtrail(["doctor", "--format", "markdown", path])
+        #expect(markdown.status == 1)
+        #expect(markdown.text.hasPrefix("# authtrail doctor\n\n1 finding."))
+        #expect(markdown.text.contains("| `authority-not-known` |"))
+        let json = try ProcessRunner.authtrail(["doctor", "--format", "json", path])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+        #expect(object["finding_count"] as? Int == 1)
+    }
+
+    @Test(
+        "bad input: one line naming the file, and the documented exit status",
+        arguments: [
+            ("/nonexistent/App.entitlements", 66, "/nonexistent/App.entitlements: no such file or folder"),
+            ("ipa/not-an-app.ipa", 65, "not-an-app.ipa: a zip archive of 1 entries with no Payload"),
+            ("ios-swift/SOURCE.md", 65, "SOURCE.md: not part of an app's set-up"),
+        ])
+    func badInput(path: String, status: Int32, message: String) throws {
+        let full = path.hasPrefix("/") ? path : "\(Self.samples)/\(path)"
+        let result = try ProcessRunner.authtrail(["doctor", full])
+        #expect(result.status == status)
+        #expect(result.text.isEmpty)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("authtrail: doctor: ") == true)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test(
+        "standard output that cannot be written is exit 73",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func fullDevice() throws {
+        let binary = ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
+        let result = try ProcessRunner.run(
+            "/bin/sh", ["-c", #"exec "$0" "$@" > /dev/full"#, binary, "doctor", "\(Self.samples)/macos"])
+        #expect(result.status == 73)
+        #expect(result.standardError.hasPrefix("authtrail: standard output:"))
+    }
+
+    @Test("the README shows doctor's output on the issue-thread set-up exactly as the binary prints it")
+    func readmeExample() throws {
+        let result = try ProcessRunner.authtrail(
+            ["doctor", "scene-hand-off"], currentDirectory: "\(Self.samples)/issues")
+        #expect(result.status == 1)
+        let readme = try HelpTextTests.readme
+        #expect(readme.contains("$ authtrail doctor scene-hand-off"))
+        #expect(readme.contains(result.text), "README.md's doctor example differs from the output")
+    }
+
+    @Test("--help lists each exit code on a line of its own")
+    func help() throws {
+        let result = try ProcessRunner.authtrail(["doctor", "--help"])
+        #expect(result.status == 0)
+        let codes = ["0   no finding", "1   at least one finding", "65  an input is not usable", "66  a path does not"]
+        for code in codes {
+            #expect(result.text.contains(code), "\(code)")
+        }
+    }
+}

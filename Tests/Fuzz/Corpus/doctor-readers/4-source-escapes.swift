@@ -1,0 +1,1 @@
+4let a = "msauth.\(x)://auth" ; let authority = "https://login.contoso.com/tenant" ; config.keychainSharingGroup = "\"

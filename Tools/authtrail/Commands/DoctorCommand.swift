@@ -1,0 +1,61 @@
+import ArgumentParser
+import AuthTrailDoctor
+
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check an app's MSAL set-up: redirect scheme, broker query schemes, keychain group, hand-off, "
+            + "known authorities, sandbox network access.",
+        discussion: """
+            Reads an .app folder, an .ipa, an .xcodeproj (or its project.pbxproj), a project or package folder, or \
+            loose Info.plist, .entitlements, .xcconfig and Swift/Objective-C files (given together, they describe \
+            one app). Build settings such as $(PRODUCT_BUNDLE_IDENTIFIER) are resolved from the project and its \
+            .xcconfig files; a value left unresolved is reported as such and never causes a finding.
+
+            Each finding names the file and key path or line, the MSAL errors it causes (with the authtrail explain \
+            command for each) and the fix. A rule the input cannot answer (no entitlements read, another platform) \
+            is listed as not checked, with why. --format json prints one object (docs/DOCTOR-JSON.md).
+
+            Exit status:
+              0   no finding
+              1   at least one finding
+              64  usage error
+              65  an input is not usable: a damaged or binary-but-not-plist file, a zip that is not an app, a file \
+            over the size read for its kind
+              66  a path does not exist or cannot be opened
+              73  standard output could not be written
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json
+    }
+
+    @Option(name: .long, help: "text, markdown, or json for tools (docs/DOCTOR-JSON.md).")
+    var format: Format = .text
+
+    @Argument(
+        help: ArgumentHelp(
+            "An .app, .ipa, .xcodeproj, project.pbxproj, project folder, or Info.plist, .entitlements, .xcconfig "
+                + "and source files."))
+    var paths: [String]
+
+    func run() throws {
+        let setups: [AppSetup]
+        do {
+            setups = try SetupReader.read(paths)
+        } catch {
+            printError("authtrail: doctor: \(error.description)")
+            switch error.code {
+            case .missing, .unreadable: throw ExitStatus.noInput
+            default: throw ExitStatus.dataError
+            }
+        }
+        let report = DoctorReport(setups: setups)
+        switch format {
+        case .text: try StandardOutput.write(DoctorTextRendering.text(report))
+        case .markdown: try StandardOutput.write(DoctorMarkdownRendering.markdown(report))
+        case .json: try StandardOutput.write(DoctorJSONRendering.json(report))
+        }
+        if report.findingCount > 0 { throw ExitStatus.findings }
+    }
+}
