@@ -124,7 +124,7 @@ struct DrillDownAggregateTests {
     func mergeMatchesOnePass(_ seed: Int) {
         let attempts = Self.attempts(seed: UInt64(seed + 1), hours: [1, 5, 30, 200, 24 * 400, 3][seed])
         var expected = Self.baseReport(attempts)
-        Self.aggregates(attempts).apply(to: &expected)
+        Self.aggregates(attempts).finish(into: &expected)
 
         var random = SplitMix64(seed: UInt64(seed + 100))
         let shardCount = 2 + Int(random.next() % 4)
@@ -191,7 +191,7 @@ struct DrillDownAggregateTests {
                 pattern: Self.patterns[index % Self.patterns.count], sts: [])
         }
         var expected = Self.baseReport(attempts)
-        Self.aggregates(attempts).apply(to: &expected)
+        Self.aggregates(attempts).finish(into: &expected)
         var merged = DrillDownAggregates()
         merged.merge(Self.aggregates(attempts[..<30_000]))
         merged.merge(Self.aggregates(attempts[30_000...]))

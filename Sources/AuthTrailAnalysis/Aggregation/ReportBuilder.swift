@@ -2,8 +2,7 @@ import AuthTrail
 
 /// Builds a `Report` in one pass over events, keeping aggregates rather than records: it checks each event's values
 /// once and routes the event to the report's tables (`ReportTables`), the attempts to the operations
-/// (`OperationTracker`, the rules `show` follows too) and the operations, as they close, to the retry tables. It
-/// keeps the input totals and the writer's health itself.
+/// (`OperationTracker`, the rules `show` follows too) and the operations, as they close, to the retry tables.
 ///
 /// Memory is bounded by design: every table keyed by an input value is capped (`ReportBounds`; later values fold
 /// into an "(other)" row), distinct counts are exact up to a limit and estimated past it, and open operations are
@@ -28,34 +27,20 @@ package struct ReportBuilder: LogConsumer {
     /// `filter.isEmpty`, read once (`accepts` per event cost about 0.4 % of a report; perf).
     private let filterKeepsAll: Bool
 
-    var report = Report()
-    var firstEvent: Int64?
-    var lastEvent: Int64?
-    var devices = DistinctCount(limit: ReportBounds.exactDistinctInputs)
-    var users = DistinctCount(limit: ReportBounds.exactDistinctInputs)
-    private var lastInstall: String?
-    private var lastUser: String?
-    /// `DistinctCount.hash` of `lastInstall` and `lastUser`, which the failure patterns count too: hashed once per
-    /// change instead of per failed attempt and pattern (about 1 % of a report; perf).
-    private var lastInstallHash: UInt64 = 0
-    private var lastUserHash: UInt64 = 0
     var tables: ReportTables
     /// The open operations, each with the attempts it stored.
     private var operations: OperationTracker<[OperationAttempt]>
     /// The operations `operations` closed, taken after each event (its buffer is kept to spare an allocation).
     private var closing: [OperationTracker<[OperationAttempt]>.Operation] = []
-    // Bad input: values ignored (this input's, then all), warnings past the cap.
+    /// Values out of range in the events given since the last input ended (`flushOutOfRange`).
     var outOfRange = OutOfRangeTally()
-    var outOfRangeValues = 0
-    var omittedWarnings = 0
 
     package init(filter: EventFilter = EventFilter(), limits: Limits = Limits()) {
         self.filter = filter
         self.limits = limits
         filterKeepsAll = filter.isEmpty
         operations = OperationTracker(limits: limits.operations)
-        tables = ReportTables(limits: limits)
-        report.input.filters = filter.descriptions
+        tables = ReportTables(limits: limits, filters: filter.descriptions)
     }
 
     // MARK: Input
@@ -74,45 +59,17 @@ package struct ReportBuilder: LogConsumer {
         // Versions stated by events the filter drops (a `segment.start` before `--since`) still hold for later ones.
         tables.breakdowns.note(record)
         guard filterKeepsAll || filter.accepts(record) else { return }
-        report.input.events += 1
         var time = record.timestampMilliseconds
         if let value = time, !ReportBounds.timestampMilliseconds.contains(value) {
             outOfRange.note(.timestamp, "\(value) ms since 1970")
             time = nil
         }
-        if let time {
-            firstEvent = min(firstEvent ?? time, time)
-            lastEvent = max(lastEvent ?? time, time)
-        }
-        // Consecutive events mostly share the install and user: compare before hashing.
-        if let install = record.installID, install != lastInstall {
-            lastInstallHash = DistinctCount.hash(install)
-            devices.insert(hash: lastInstallHash)
-            lastInstall = install
-        }
-        if let user = record.userID, user != lastUser {
-            lastUserHash = DistinctCount.hash(user)
-            users.insert(hash: lastUserHash)
-            lastUser = user
-        }
+        tables.input.add(record, time: time)
         operations.clock(install: record.installID, time: time)
         switch record.eventName {
         case "acquisition.start": start(record, time: time)
         case "acquisition.end": end(record, time: time)
-        case "store.dropped":
-            report.health.dropReports += 1
-            var dropped = 1
-            // `dropped.total`, else the sum of the per-severity counts, else 1.
-            if let count = record.droppedCount ?? record.droppedBySeverity {
-                if ReportBounds.droppedCount.contains(count) {
-                    dropped = count
-                } else {
-                    outOfRange.note(.droppedCount, "\(count)")
-                }
-            }
-            // Each report is at most 10^9 events, so the sum needs 10^10 reports to saturate.
-            let (sum, overflow) = report.health.droppedEvents.addingReportingOverflow(dropped)
-            report.health.droppedEvents = overflow ? .max : sum
+        case "store.dropped": tables.health.addDropReport(record, outOfRange: &outOfRange)
         default: break
         }
     }
@@ -120,38 +77,20 @@ package struct ReportBuilder: LogConsumer {
     /// Adds what reading one input found (decode issues, invalid lines) to the health section, with the values out
     /// of range among the events read since the previous call (call it after each input, as `Report.build` does).
     package mutating func add(_ summary: InputSummary) {
-        report.input.files += 1
-        for (kind, totals) in summary.issues.totals {
-            switch kind {
-            case .truncatedFrame, .truncatedSkippableFrame: report.health.tornTails += totals.issues
-            case .corruptFrame: report.health.corruptFrames += totals.issues
-            case .checksumMismatch: report.health.checksumMismatches += totals.issues
-            default: report.health.otherDecodeIssues += totals.issues
-            }
-        }
-        report.health.invalidLines += summary.invalidLines
-        if let raw = summary.rawLog { report.input.rawLogs = (report.input.rawLogs ?? Report.RawLogs()).adding(raw) }
-        report.health.newerSchemaEvents += summary.newerSchemaEvents
-        for warning in summary.warnings { warn(warning) }
+        tables.input.add(summary)
+        tables.health.add(summary)
         flushOutOfRange(file: summary.path)
     }
 
     /// Names `file` in the warnings for the values out of range among the events given since the last call.
     package mutating func flushOutOfRange(file: String) {
         guard outOfRange.total > 0 else { return }
-        for warning in outOfRange.messages(file: file) { warn(warning) }
-        outOfRangeValues += outOfRange.total
+        tables.health.add(outOfRange, file: file)
         outOfRange = OutOfRangeTally()
     }
 
     /// Adds one line to `health.warnings`, or counts it once there are `ReportBounds.warnings`.
-    package mutating func warn(_ line: String) {
-        if report.health.warnings.count < ReportBounds.warnings {
-            report.health.warnings.append(line)
-        } else {
-            omittedWarnings += 1
-        }
-    }
+    package mutating func warn(_ line: String) { tables.health.warn(line) }
 
     // MARK: Attempts
 
@@ -218,8 +157,8 @@ package struct ReportBuilder: LogConsumer {
         if outcome != "success", record.errorDomain != nil || !record.stsErrorCodes.isEmpty {
             let facts = PatternState.Facts(
                 time: time, httpStatus: checkedStatus(record.httpStatus),
-                userHash: record.userID == nil ? nil : lastUserHash,
-                installHash: record.installID == nil ? nil : lastInstallHash)
+                userHash: record.userID == nil ? nil : tables.input.lastUserHash,
+                installHash: record.installID == nil ? nil : tables.input.lastInstallHash)
             tables.patterns.add(patternKey, of: record, facts: facts)
             tables.stsCodes.add(record, facts: facts, outOfRange: &outOfRange)
         }
@@ -279,14 +218,9 @@ package struct ReportBuilder: LogConsumer {
         countClosedOperations()
         // Events given without a summary after them (a caller that adds none) still get their warnings.
         flushOutOfRange(file: "input")
-        var report = self.report
-        report.input.firstEvent = firstEvent.map(ReportTime.string)
-        report.input.lastEvent = lastEvent.map(ReportTime.string)
-        report.input.devices = devices.count
-        report.input.users = users.count
         tables.breakdowns.flushPending()
+        var report = Report()
         tables.finish(into: &report)
-        report.health.outOfRangeValues = outOfRangeValues > 0 ? outOfRangeValues : nil
         report.health.warnings += boundWarnings()
         return report
     }
@@ -306,11 +240,7 @@ package struct ReportBuilder: LogConsumer {
         if let line = tables.patterns.foldedWarning { lines.append(line) }
         if let line = tables.stsCodes.foldedWarning { lines.append(line) }
         lines += tables.breakdowns.foldedWarnings
-        if !devices.isExact || !users.isExact {
-            lines.append(
-                "report: more than \(ReportBounds.exactDistinctInputs) distinct devices or users: input.devices and "
-                    + "input.users are estimates (within about 0.3 %)")
-        }
+        if let line = tables.input.estimateWarning { lines.append(line) }
         let estimated = tables.patterns.estimatedRows + tables.stsCodes.estimatedRows
         if estimated > 0 {
             lines.append(
@@ -327,9 +257,7 @@ package struct ReportBuilder: LogConsumer {
                 "report: time to recover holds more than 4096 distinct values of a minute or more; its percentiles at "
                     + "or above a minute are rounded down by less than 0.8 %")
         }
-        if omittedWarnings > 0 {
-            lines.append("report: … and \(omittedWarnings) more warnings, past the first \(ReportBounds.warnings)")
-        }
+        if let line = tables.health.omittedWarning { lines.append(line) }
         return lines
     }
 }

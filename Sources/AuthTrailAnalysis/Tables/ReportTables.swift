@@ -1,6 +1,7 @@
 /// Every table of the report, each a `ReportTable` that `ReportBuilder` routes what it reads to. A new table is one
 /// new file, a property here and an entry in `all`.
 struct ReportTables {
+    var input: InputTable
     var kinds = KindTable()
     var patterns = PatternTable()
     var stsCodes = STSCodeTable()
@@ -15,8 +16,10 @@ struct ReportTables {
     var deviceStorms: DeviceStormTable
     /// Examples, pattern timelines and latency buckets for the HTML report.
     var drillDown = DrillDownAggregates()
+    var health = HealthTable()
 
-    init(limits: ReportBuilder.Limits) {
+    init(limits: ReportBuilder.Limits, filters: [String]) {
+        input = InputTable(filters: filters)
         operationStorms = OperationStormTable(
             threshold: limits.operationStormAttempts, windowMilliseconds: limits.stormWindowMilliseconds)
         deviceStorms = DeviceStormTable(
@@ -25,9 +28,9 @@ struct ReportTables {
 
     /// Every table, in the order they finish: the drill-downs last, as they add to the rows the others wrote.
     private static let all: [any TableEntry] = [
-        Entry(\.kinds), Entry(\.patterns), Entry(\.stsCodes), Entry(\.latency), Entry(\.timeline), Entry(\.breakdowns),
-        Entry(\.retries), Entry(\.retryAfter), Entry(\.backoff), Entry(\.operationStorms), Entry(\.deviceStorms),
-        Entry(\.drillDown),
+        Entry(\.input), Entry(\.kinds), Entry(\.patterns), Entry(\.stsCodes), Entry(\.latency), Entry(\.timeline),
+        Entry(\.breakdowns), Entry(\.retries), Entry(\.retryAfter), Entry(\.backoff), Entry(\.operationStorms),
+        Entry(\.deviceStorms), Entry(\.drillDown), Entry(\.health),
     ]
 
     /// Merges every table of `other` into this one's (`ReportTable.merge`).
