@@ -187,10 +187,11 @@ package struct ReportBuilder: LogConsumer {
     private mutating func countClosedOperations() {
         guard !operations.closed.isEmpty else { return }
         operations.takeClosed(into: &closing)
-        for operation in closing where !operation.payload.isEmpty {
+        // By index: copying each operation out of the array cost a retain and a release of each of its fields.
+        for index in closing.indices where !closing[index].payload.isEmpty {
             let closed = ClosedOperation(
-                installID: operation.key.installID, operationID: operation.key.operationID,
-                attempts: operation.payload)
+                installID: closing[index].key.installID, operationID: closing[index].key.operationID,
+                attempts: closing[index].payload)
             tables.retries.add(closed)
             tables.retryAfter.add(closed)
             tables.backoff.add(closed)

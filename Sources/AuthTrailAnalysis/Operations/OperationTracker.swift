@@ -102,22 +102,24 @@ struct OperationTracker<Payload> {
 
     /// An `acquisition.start` of `key` (which has an operation id), at a checked time.
     mutating func start(_ key: OperationKey, attempt: Int?, time: Int64, make: () -> Payload) {
+        // One lookup, in place through the default subscript: an operation in `open` always holds an attempt or a
+        // start, so one holding neither was just made.
         var isNew = false
-        if let index = open.index(forKey: key) {
-            let before = open.values[index].storedItems
-            open.values[index].setStart(time, attempt: attempt ?? (open.values[index].storedAttempts + 1))
-            open.values[index].lastSeen = time
-            storedItems += open.values[index].storedItems - before
-        } else {
-            var operation = Operation(key: key, hasOperationID: true, serial: nextSerial, payload: make())
-            nextSerial += 1
-            operation.setStart(time, attempt: attempt ?? 1)
+        var change = 0
+        func apply(_ operation: inout Operation) {
+            let before = operation.storedItems
+            isNew = before == 0
+            operation.setStart(time, attempt: attempt ?? (operation.storedAttempts + 1))
             operation.lastSeen = time
-            open[key] = operation
-            storedItems += operation.storedItems
-            isNew = true
+            change = operation.storedItems - before
         }
-        if isNew { trimOpen() }
+        let serial = nextSerial
+        apply(&open[key, default: Operation(key: key, hasOperationID: true, serial: serial, payload: make())])
+        storedItems += change
+        if isNew {
+            nextSerial += 1
+            trimOpen()
+        }
         if storedItems > ReportBounds.storedAttemptsInOpenOperations { closeLeastRecentHalf() }
     }
 
@@ -146,9 +148,16 @@ struct OperationTracker<Payload> {
         }
         // One lookup of the key for the update and the removal (hashing it twice cost about 1 % of a report; perf).
         if let index = open.index(forKey: key) {
-            let before = open.values[index].storedItems
-            let finished = add(to: &open.values[index])
-            storedItems += open.values[index].storedItems - before
+            // In place: reading `open.values[index]` copies the operation (a retain and a release of each field).
+            var finished = false
+            var change = 0
+            func apply(_ operation: inout Operation) {
+                let before = operation.storedItems
+                finished = add(to: &operation)
+                change = operation.storedItems - before
+            }
+            apply(&open.values[index])
+            storedItems += change
             if finished {
                 let operation = open.remove(at: index).value
                 storedItems -= operation.storedItems
