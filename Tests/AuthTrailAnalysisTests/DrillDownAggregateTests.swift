@@ -124,7 +124,7 @@ struct DrillDownAggregateTests {
     func mergeMatchesOnePass(_ seed: Int) {
         let attempts = Self.attempts(seed: UInt64(seed + 1), hours: [1, 5, 30, 200, 24 * 400, 3][seed])
         var expected = Self.baseReport(attempts)
-        Self.aggregates(attempts).apply(to: &expected)
+        Self.aggregates(attempts).finish(into: &expected)
 
         var random = SplitMix64(seed: UInt64(seed + 100))
         let shardCount = 2 + Int(random.next() % 4)
@@ -136,7 +136,7 @@ struct DrillDownAggregateTests {
             merged.merge(Self.aggregates(shard.shuffled(using: &random)))
         }
         var result = Self.baseReport(attempts)
-        merged.apply(to: &result)
+        merged.finish(into: &result)
         #expect(result == expected)
     }
 
@@ -144,7 +144,7 @@ struct DrillDownAggregateTests {
     func examplesAreTheEarliest() {
         let attempts = Self.attempts(seed: 7, hours: 2)
         var report = Self.baseReport(attempts)
-        Self.aggregates(attempts.reversed()).apply(to: &report)
+        Self.aggregates(attempts.reversed()).finish(into: &report)
         for row in report.patterns {
             let key = PatternKey(domain: row.domain!, code: row.code, subcode: row.subcode)
             var earliest: [String: (Int64, String, String)] = [:]
@@ -168,7 +168,7 @@ struct DrillDownAggregateTests {
     func seriesMatchAttempts(_ hours: Int64) {
         let attempts = Self.attempts(seed: UInt64(hours), hours: hours)
         var report = Self.baseReport(attempts)
-        Self.aggregates(attempts).apply(to: &report)
+        Self.aggregates(attempts).finish(into: &report)
         let series = report.timeline.patterns ?? []
         #expect(series.count == min(PatternTimelines.charted, report.patterns.count))
         let width = Int64(report.timeline.bucketSeconds) * 1_000
@@ -191,12 +191,12 @@ struct DrillDownAggregateTests {
                 pattern: Self.patterns[index % Self.patterns.count], sts: [])
         }
         var expected = Self.baseReport(attempts)
-        Self.aggregates(attempts).apply(to: &expected)
+        Self.aggregates(attempts).finish(into: &expected)
         var merged = DrillDownAggregates()
         merged.merge(Self.aggregates(attempts[..<30_000]))
         merged.merge(Self.aggregates(attempts[30_000...]))
         var result = Self.baseReport(attempts)
-        merged.apply(to: &result)
+        merged.finish(into: &result)
         #expect(result == expected)
         let width = Int64(expected.timeline.bucketSeconds) * 1_000
         let first = ReportTime.parse(expected.timeline.buckets[0].start)!
@@ -209,7 +209,7 @@ struct DrillDownAggregateTests {
     func latencyBuckets() {
         let attempts = Self.attempts(seed: 3, hours: 1)
         var report = Self.baseReport(attempts)
-        Self.aggregates(attempts).apply(to: &report)
+        Self.aggregates(attempts).finish(into: &report)
         for row in report.latency {
             let durations = attempts.filter { $0.kind == row.kind && $0.outcome == row.outcome }.map(\.duration)
             let buckets = row.buckets ?? []

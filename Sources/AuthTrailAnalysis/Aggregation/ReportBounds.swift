@@ -48,7 +48,7 @@ package enum ReportBounds {
     // MARK: Per-device and per-operation state
 
     /// Stored attempts and pending starts over all open operations: above it, the least recently seen half of the
-    /// open operations is closed, as above `Limits.openOperations`.
+    /// open operations is closed, as above `OperationLimits.openOperations`.
     package static let storedAttemptsInOpenOperations = 250_000
     /// `acquisition.start` events one operation waits on (attempts started, not yet ended); the oldest is forgotten.
     package static let pendingStartsPerOperation = 64

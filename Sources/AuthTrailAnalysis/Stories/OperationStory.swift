@@ -79,19 +79,3 @@ package struct OperationStory: Sendable, Hashable {
     /// Its key: (install id, operation id); the operation id is empty for an operation of one.
     package var key: OperationKey { OperationKey(installID: installID, operationID: operationID ?? "") }
 }
-
-/// An operation's (`install.id`, `operation.id`), the key the report groups attempts by. Operations without an
-/// operation id have an empty `operationID` and are never selected by key.
-package struct OperationKey: Sendable, Hashable, Comparable {
-    package var installID: String
-    package var operationID: String
-
-    package init(installID: String, operationID: String) {
-        self.installID = installID
-        self.operationID = operationID
-    }
-
-    package static func < (left: Self, right: Self) -> Bool {
-        (left.installID, left.operationID) < (right.installID, right.operationID)
-    }
-}

@@ -1,7 +1,7 @@
-/// The first of the two passes of `OperationStory.collect`: delimits every operation as the report does and keeps
-/// the earliest `limit` that match the selection (by their first attempt's start), with the correlation ids their
-/// attempts carry, and counts all that match. Memory: what the tracker holds for open operations (the report's
-/// bounds) plus `2 × limit` matches.
+/// The first of the two passes of `OperationStory.collect`: delimits every operation as the report does
+/// (`OperationTracker`) and keeps the earliest `limit` that match the selection (by their first attempt's start),
+/// with the correlation ids their attempts carry, and counts all that match. Memory: what the tracker holds for open
+/// operations (the report's bounds) plus `2 × limit` matches.
 struct StoryFinder: InstallOrderedConsumer {
     /// An operation the selection matched.
     struct Match: Sendable, Hashable {
@@ -43,8 +43,8 @@ struct StoryFinder: InstallOrderedConsumer {
     private var tracker: OperationTracker<Probe>
     private var found = Found()
 
-    /// - Parameter limits: the report's (tests give smaller ones, as to `ReportBuilder`).
-    init(selection: StorySelection, limit: Int, limits: ReportBuilder.Limits = ReportBuilder.Limits()) {
+    /// - Parameter limits: the report's (tests give smaller ones).
+    init(selection: StorySelection, limit: Int, limits: OperationLimits = OperationLimits()) {
         self.selection = selection
         self.limit = max(limit, 0)
         tracker = OperationTracker(limits: limits)

@@ -25,7 +25,9 @@ extension StoryVerdict {
                     + "interval before retrying")
             return
         }
-        if let storm = Self.storm(attempts, threshold: limits.operationStormAttempts, window: limits.stormWindow) {
+        if let storm = Self.storm(
+            attempts, threshold: limits.operationStormAttempts, window: limits.stormWindowMilliseconds)
+        {
             self.init(
                 finding: .retryStorm,
                 summary: "\(storm.count) attempts within \(ReportFormatting.milliseconds(storm.span)): a retry storm; "

@@ -40,10 +40,10 @@ package enum ReportInvariants {
         }
         var limits = ReportBuilder.Limits()
         if selector.contains(.tightLimits) {
-            limits.openOperations = 4
-            limits.idleSweepOperations = 2
-            limits.idleOperation = 1_000
-            limits.stormWindow = 5_000
+            limits.operations.openOperations = 4
+            limits.operations.idleSweepOperations = 2
+            limits.operations.idleOperationMilliseconds = 1_000
+            limits.stormWindowMilliseconds = 5_000
             limits.operationStormAttempts = 2
             limits.deviceStormAttempts = 3
         }

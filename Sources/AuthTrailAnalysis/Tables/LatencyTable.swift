@@ -1,6 +1,6 @@
 /// Duration histograms per (`acquisition.kind`, `outcome`) for the report's latency table: the first
 /// `ReportBounds.latencyRows` pairs get a row, later pairs share one "(other)" row.
-struct LatencyTable: Sendable {
+struct LatencyTable: ReportTable, Sendable {
     private struct Key: Hashable {
         var kind: String
         var outcome: String
@@ -93,4 +93,6 @@ struct LatencyTable: Sendable {
 
     /// Whether `foldedCount` is exact.
     var foldedIsExact: Bool { folded.isExact }
+
+    func finish(into report: inout Report) { report.latency = latencyRows }
 }

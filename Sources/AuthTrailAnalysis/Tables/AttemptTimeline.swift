@@ -4,7 +4,7 @@
 /// minutes, then doubling. The step only grows while it still divides the bucket width the range needs (the smallest
 /// of those widths that fits the range in 60 buckets; past a week, whole weeks), so every bucket counts exactly what
 /// per-minute counters would: events spread over millennia cost a few thousand counters, not one per distinct minute.
-struct AttemptTimeline: Sendable {
+struct AttemptTimeline: ReportTable, Sendable {
     /// Bucket widths in minutes; each divides the next.
     private static let widths: [Int64] = [1, 5, 15, 60, 360, 1440, 10080]
 
@@ -108,6 +108,8 @@ struct AttemptTimeline: Sendable {
         }
         return Report.Timeline(bucketSeconds: Int(width * 60), buckets: rows)
     }
+
+    func finish(into report: inout Report) { report.timeline = timeline }
 }
 
 /// `value / divisor` rounded towards negative infinity (`divisor` > 0).

@@ -29,6 +29,8 @@ extension Report {
         let counted = shards.count(filter: filter, deferred: deferred, threads: threads)
         builder.merge(counted.builder)
         problems += counted.problems
-        return (InstallTimeOrder<ReportBuilder>.finish(&builder, releasedEarly: releasedEarly + counted.releasedEarly), problems)
+        let report = InstallTimeOrder<ReportBuilder>.finish(
+            &builder, releasedEarly: releasedEarly + counted.releasedEarly)
+        return (report, problems)
     }
 }

@@ -5,7 +5,7 @@
 /// `msal.version`, at or before the attempt in the install's time order (`InstallTimeOrder`); attempts before the
 /// first such event take the first one after it (a `segment.start` can be stamped by another clock than the events,
 /// as in the demo), else `Report.unknownLabel`. The authority host is the attempt's own `server.address`.
-struct BreakdownTables {
+struct BreakdownTables: ReportTable {
     static let dimensions = ["app.version", "os.version", "msal.version", "server.address"]
     /// The dimensions taken from earlier events of the install (all but the host).
     private static let versionDimensions = 3
@@ -111,6 +111,9 @@ struct BreakdownTables {
                 + "past the first \(ReportBounds.breakdownValues) are counted in one \(Report.otherLabel) breakdown row"
         }
     }
+
+    /// Call `flushPending()` first, as for `merge`.
+    func finish(into report: inout Report) { report.breakdowns = breakdowns }
 }
 
 private struct ValueState {

@@ -3,7 +3,7 @@ import AuthTrail
 /// What the HTML report needs beyond the tables: example operations per failure pattern and per AADSTS code
 /// (`ExampleOperations`), the top patterns over time (`PatternTimelines`) and latency buckets (`LatencyBuckets`).
 /// `ReportBuilder` gives it every attempt and lets it fill those fields of the report at the end.
-struct DrillDownAggregates: Sendable {
+struct DrillDownAggregates: ReportTable, Sendable {
     private var patternExamples = ExampleOperationTable<PatternKey>(cap: ReportBounds.patterns)
     private var stsExamples = ExampleOperationTable<Int>(cap: ReportBounds.stsPatterns)
     private var patternTimelines = PatternTimelines()
@@ -23,7 +23,7 @@ struct DrillDownAggregates: Sendable {
         guard outcome != "success", let install = record.installID, let operation = record.operationID else { return }
         let entry = ExampleOperations.Entry(time: time, installID: install, operationID: operation)
         if let pattern { patternExamples.add(pattern, entry) }
-        // As `ReportBuilder` counts `sts_patterns`: distinct codes in range, ascending.
+        // As `STSCodeTable` counts `sts_patterns`: distinct codes in range, ascending.
         for code in record.stsErrorCodes.distinctAscending where ReportBounds.stsCode.contains(code) {
             stsExamples.add(code, entry)
         }
@@ -37,9 +37,9 @@ struct DrillDownAggregates: Sendable {
         latencyBuckets.merge(other.latencyBuckets)
     }
 
-    /// Fills `patterns[].examples`, `sts_patterns[].examples`, `timeline.patterns` and `latency[].buckets`; call it
-    /// once the rest of the report is final.
-    func apply(to report: inout Report) {
+    /// Fills `patterns[].examples`, `sts_patterns[].examples`, `timeline.patterns` and `latency[].buckets`: the
+    /// table that finishes last, once the rest of the report is final.
+    func finish(into report: inout Report) {
         for index in report.patterns.indices {
             let row = report.patterns[index]
             let key =

@@ -1,0 +1,55 @@
+/// `retries.backoff`: the gaps after failed attempts by size, and the shape of the gaps of operations retried at
+/// least twice (immediate, growing, constant or irregular).
+struct BackoffTable: ReportTable {
+    /// The first bucket has no lower bound (`from` nil): it holds every gap under 100 ms, negative ones included.
+    static let gapBuckets: [(label: String, fromMilliseconds: Int64?)] = [
+        ("< 100 ms (no backoff)", nil), ("100 ms - 1 s", 100), ("1 - 10 s", 1_000), ("10 - 60 s", 10_000),
+        (">= 60 s", 60_000),
+    ]
+
+    var gapCounts = [Int](repeating: 0, count: Self.gapBuckets.count)
+    var growing = 0
+    var constant = 0
+    var immediate = 0
+    var irregular = 0
+
+    mutating func add(_ operation: ClosedOperation) {
+        var gaps: [Int64] = []
+        operation.forEachGapAfterFailure { _, _, gap in
+            gaps.append(gap)
+            gapCounts[Self.gapBucket(gap)] += 1
+        }
+        guard operation.attempts.count >= 3 && gaps.count >= 2 else { return }
+        if gaps.allSatisfy({ $0 < 100 }) {
+            immediate += 1
+        } else if zip(gaps, gaps.dropFirst()).allSatisfy({ Double($1) >= 1.5 * Double(max($0, 1)) }) {
+            growing += 1
+        } else if gaps.allSatisfy({ abs(Double($0 - gaps[0])) <= 0.25 * Double(max(gaps[0], 1)) }) {
+            constant += 1
+        } else {
+            irregular += 1
+        }
+    }
+
+    private static func gapBucket(_ gap: Int64) -> Int {
+        gapBuckets.lastIndex { $0.fromMilliseconds.map { gap >= $0 } ?? true } ?? 0
+    }
+
+    mutating func merge(_ other: Self) {
+        for index in gapCounts.indices { gapCounts[index] += other.gapCounts[index] }
+        growing += other.growing
+        constant += other.constant
+        immediate += other.immediate
+        irregular += other.irregular
+    }
+
+    func finish(into report: inout Report) {
+        report.retries.backoff.gaps = zip(Self.gapBuckets, gapCounts).map {
+            Report.GapBucket(label: $0.0.label, fromMilliseconds: $0.0.fromMilliseconds, count: $0.1)
+        }
+        report.retries.backoff.growing = growing
+        report.retries.backoff.constant = constant
+        report.retries.backoff.immediate = immediate
+        report.retries.backoff.irregular = irregular
+    }
+}

@@ -1,0 +1,50 @@
+/// `kinds`: attempts by `acquisition.kind`, with their successes, failures and cancellations; kinds past
+/// `ReportBounds.kinds` share one "(other)" row.
+struct KindTable: ReportTable {
+    var rows = CappedTable<String, Report.KindTotals>(cap: ReportBounds.kinds)
+
+    mutating func add(kind: String, outcome: String) {
+        rows.update(kind, hash: { DistinctCount.hash(kind) }, make: { Report.KindTotals(kind: kind) }) { totals in
+            totals.attempts += 1
+            switch outcome {
+            case "success": totals.successes += 1
+            case "cancelled": totals.cancellations += 1
+            default: totals.failures += 1
+            }
+        }
+    }
+
+    mutating func merge(_ other: Self) {
+        rows.merge(other.rows, hash: { DistinctCount.hash($0) }) { $0.add($1) }
+    }
+
+    func finish(into report: inout Report) {
+        func withRate(_ totals: Report.KindTotals) -> Report.KindTotals {
+            var totals = totals
+            totals.successRate = totals.attempts == 0 ? 0 : Double(totals.successes) / Double(totals.attempts)
+            return totals
+        }
+        report.kinds = rows.rows.values.map(withRate).sorted { $0.kind < $1.kind }
+        if var other = rows.other {
+            other.kind = Report.otherLabel
+            other.foldedValues = rows.folded.count
+            report.kinds.append(withRate(other))
+        }
+    }
+
+    /// The warning for the kinds folded into "(other)", if any were.
+    var foldedWarning: String? {
+        guard rows.other != nil else { return nil }
+        return ReportTables.foldedWarning(
+            rows: ReportBounds.kinds, "acquisition.kind values", rows.folded.count, exact: rows.folded.isExact)
+    }
+}
+
+extension Report.KindTotals {
+    fileprivate mutating func add(_ other: Self) {
+        attempts += other.attempts
+        successes += other.successes
+        failures += other.failures
+        cancellations += other.cancellations
+    }
+}
