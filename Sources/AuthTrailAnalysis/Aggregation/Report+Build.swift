@@ -11,7 +11,7 @@ extension Report {
     /// order (`InstallTimeOrder`). Nor does it depend on `threads`: installs are counted in shards fixed by the
     /// input, merged in shard order (`ReportShards`).
     /// - Parameter threads: how many installs' files are read at once; nil for one per active processor.
-    public static func build(
+    package static func build(
         paths: [String], filter: EventFilter = EventFilter(), threads: Int? = nil
     ) -> (report: Report, problems: [InputFiles.Problem]) {
         let expanded = InputFiles.expand(paths)

@@ -1,26 +1,26 @@
 extension Report {
     /// How the input differs from a baseline pile (`authtrail report --baseline`): failure patterns that are new,
     /// vanished or changed, and the change in failure rate per acquisition kind, each with a two-proportion z-test.
-    public struct BaselineComparison: Sendable, Codable, Hashable {
+    package struct BaselineComparison: Sendable, Codable, Hashable {
         /// The baseline report's input totals.
-        public var input = InputTotals()
+        package var input = InputTotals()
         /// Attempts in the baseline and in the input: the denominators of the pattern rates.
-        public var baselineAttempts = 0
-        public var attempts = 0
+        package var baselineAttempts = 0
+        package var attempts = 0
         /// Per (domain, code, sub-code): its count over all attempts, largest rise first.
-        public var patterns: [PatternChange] = []
+        package var patterns: [PatternChange] = []
         /// Per acquisition kind: failures over the kind's attempts, largest rise first.
-        public var kinds: [KindChange] = []
+        package var kinds: [KindChange] = []
     }
 
     /// A count out of attempts.
-    public struct Proportion: Sendable, Codable, Hashable {
-        public var count: Int
-        public var attempts: Int
+    package struct Proportion: Sendable, Codable, Hashable {
+        package var count: Int
+        package var attempts: Int
         /// Count over attempts, 0...1 (0 without attempts).
-        public var rate: Double
+        package var rate: Double
 
-        public init(count: Int, attempts: Int) {
+        package init(count: Int, attempts: Int) {
             self.count = count
             self.attempts = attempts
             rate = attempts == 0 ? 0 : Double(count) / Double(attempts)
@@ -28,7 +28,7 @@ extension Report {
     }
 
     /// Whether a pattern or kind occurs in both piles or in one only.
-    public enum ChangeStatus: String, Sendable, Codable, Hashable {
+    package enum ChangeStatus: String, Sendable, Codable, Hashable {
         /// Only in the input.
         case new
         /// Only in the baseline.
@@ -37,29 +37,29 @@ extension Report {
         case both
     }
 
-    public struct PatternChange: Sendable, Codable, Hashable {
-        public var domain: String
-        public var code: Int?
-        public var codeName: String?
-        public var subcode: Int?
-        public var status: ChangeStatus
-        public var baseline: Proportion
-        public var current: Proportion
-        public var test: TwoProportionTest
+    package struct PatternChange: Sendable, Codable, Hashable {
+        package var domain: String
+        package var code: Int?
+        package var codeName: String?
+        package var subcode: Int?
+        package var status: ChangeStatus
+        package var baseline: Proportion
+        package var current: Proportion
+        package var test: TwoProportionTest
     }
 
-    public struct KindChange: Sendable, Codable, Hashable {
-        public var kind: String
-        public var status: ChangeStatus
+    package struct KindChange: Sendable, Codable, Hashable {
+        package var kind: String
+        package var status: ChangeStatus
         /// Failures over the kind's attempts.
-        public var baseline: Proportion
-        public var current: Proportion
-        public var test: TwoProportionTest
+        package var baseline: Proportion
+        package var current: Proportion
+        package var test: TwoProportionTest
     }
 
     /// This report with `baseline` set to its comparison with `baselineReport`. The `otherLabel` rows are left out:
     /// what they gather differs between the piles.
-    public func compared(with baselineReport: Report) -> Report {
+    package func compared(with baselineReport: Report) -> Report {
         var report = self
         report.baseline = BaselineComparison(baseline: baselineReport, current: self)
         return report

@@ -5,23 +5,23 @@ import Foundation
 /// Under the hypothesis of no change both samples share the pooled rate p = (x1 + x2) / (n1 + n2), and
 /// z = (x2/n2 - x1/n1) / sqrt(p (1 - p) (1/n1 + 1/n2)) is about standard normal; the two-sided p-value is
 /// erfc(|z| / sqrt 2). docs/REPORT-JSON.md says why this test.
-public struct TwoProportionTest: Sendable, Codable, Hashable {
+package struct TwoProportionTest: Sendable, Codable, Hashable {
     /// The p-value below which a change is flagged `significant`.
-    public static let significanceLevel = 0.05
+    package static let significanceLevel = 0.05
 
     /// The input's rate minus the baseline's.
-    public var change: Double
+    package var change: Double
     /// Nil when either side has no attempts.
-    public var zScore: Double?
+    package var zScore: Double?
     /// Two-sided; nil when either side has no attempts.
-    public var pValue: Double?
+    package var pValue: Double?
     /// `pValue` below `significanceLevel`.
-    public var significant: Bool
+    package var significant: Bool
 
     /// - Parameters:
     ///   - baseline: the baseline's count and attempts.
     ///   - current: the input's count and attempts.
-    public init(baseline: Report.Proportion, current: Report.Proportion) {
+    package init(baseline: Report.Proportion, current: Report.Proportion) {
         change = current.rate - baseline.rate
         guard baseline.attempts > 0, current.attempts > 0 else {
             (zScore, pValue, significant) = (nil, nil, false)

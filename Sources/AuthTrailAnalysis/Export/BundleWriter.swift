@@ -1,5 +1,5 @@
 package import AuthTrail
-public import Foundation
+package import Foundation
 
 /// `authtrail bundle`'s inputs, fed to the bundle format's one writer (`SupportBundleWriter`, in the library): the
 /// paths a user names expanded (files, folders, `-`), ordered by device and time (`InputOrder`), each read by the
@@ -8,39 +8,39 @@ public import Foundation
 /// Every input streams through once, so memory stays within the reader's buffers and the writer's 1 MB buffers,
 /// whatever the inputs' size (docs/RELIABILITY.md, "Streaming commands"). A refused or failed bundle leaves nothing
 /// behind.
-public struct BundleWriter {
+package struct BundleWriter {
     /// What writing a bundle did.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         package var manifest: BundleManifest
         /// Residual personal data or secrets found in the events: the first 100, in input order.
         package var findings: [PIIFinding]
         /// How many findings there were in all.
-        public var findingCount: Int
+        package var findingCount: Int
         /// Inputs that could not be read.
-        public var problems: [InputFiles.Problem]
+        package var problems: [InputFiles.Problem]
         /// Damage skipped while reading (torn tails, corrupt frames), one line each.
-        public var warnings: [String]
+        package var warnings: [String]
         /// False when the bundle was refused because of findings.
-        public var written: Bool
+        package var written: Bool
     }
 
     /// An output that could not be written.
-    public struct WriteError: Error, Sendable {
-        public var path: String
-        public var cause: String
-        public var message: String { "\(path): cannot write the bundle: \(cause)" }
+    package struct WriteError: Error, Sendable {
+        package var path: String
+        package var cause: String
+        package var message: String { "\(path): cannot write the bundle: \(cause)" }
     }
 
-    public var toolVersion: String
-    public var now: Date
+    package var toolVersion: String
+    package var now: Date
 
-    public init(toolVersion: String, now: Date = Date()) {
+    package init(toolVersion: String, now: Date = Date()) {
         self.toolVersion = toolVersion
         self.now = now
     }
 
     /// Bundles `paths` into `output`. With findings, writes nothing unless `force`.
-    public func write(paths: [String], to output: String, force: Bool) throws(WriteError) -> Result {
+    package func write(paths: [String], to output: String, force: Bool) throws(WriteError) -> Result {
         var bundle: SupportBundleWriter
         do {
             bundle = try SupportBundleWriter(output: output, toolVersion: toolVersion, now: now)

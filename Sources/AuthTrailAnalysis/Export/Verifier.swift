@@ -7,23 +7,23 @@ package import AuthTrail
 /// section and the first 100 findings, whatever the file's size. The digests, the manifest and the residual-data scan
 /// are the bundle writer's own (`SectionDigest`, `BundleManifest`, `FindingCollector`, in the library), so what
 /// `verify` recomputes is computed the way the bundle was written.
-public enum Verifier {
+package enum Verifier {
     /// What verifying one file found.
-    public struct FileResult: Sendable {
-        public var path: String
-        public var events = 0
-        public var isBundle = false
+    package struct FileResult: Sendable {
+        package var path: String
+        package var events = 0
+        package var isBundle = false
         /// One line per problem (damage, manifest mismatch); empty when the file is sound.
-        public var problems: [String] = []
+        package var problems: [String] = []
         /// Residual personal data or secrets: the first 100, in line order.
         package var findings: [PIIFinding] = []
         /// How many findings there were in all.
-        public var findingCount = 0
-        public var isClean: Bool { problems.isEmpty && findingCount == 0 }
+        package var findingCount = 0
+        package var isClean: Bool { problems.isEmpty && findingCount == 0 }
     }
 
     /// Verifies every file `paths` names (directories recursively); the second value lists unreadable paths.
-    public static func verify(paths: [String]) -> (results: [FileResult], problems: [InputFiles.Problem]) {
+    package static func verify(paths: [String]) -> (results: [FileResult], problems: [InputFiles.Problem]) {
         let expanded = InputFiles.expand(paths)
         var problems = expanded.problems
         var results: [FileResult] = []

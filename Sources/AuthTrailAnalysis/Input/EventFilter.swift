@@ -2,29 +2,29 @@ import AuthTrail
 import Foundation
 
 /// Which events `report` and `cat` keep: a time range and exact-match filters. Empty sets keep everything.
-public struct EventFilter: Sendable, Hashable {
+package struct EventFilter: Sendable, Hashable {
     /// Keep events at or after this time (milliseconds since 1970).
-    public var since: Int64?
+    package var since: Int64?
     /// Keep events before this time.
-    public var until: Int64?
-    public var correlationIDs: Set<String> = []
-    public var operationIDs: Set<String> = []
-    public var installIDs: Set<String> = []
+    package var until: Int64?
+    package var correlationIDs: Set<String> = []
+    package var operationIDs: Set<String> = []
+    package var installIDs: Set<String> = []
     /// `silent` or `interactive`.
-    public var kinds: Set<String> = []
+    package var kinds: Set<String> = []
     /// Codes as `-50002`, `MSALErrorDomain:-50002`, a code name (`interactionRequired`), a sub-code, an HTTP status or
     /// `AADSTS50076`.
-    public var codes: Set<String> = []
+    package var codes: Set<String> = []
     /// Keep events at or above this severity number (INFO is 9, ERROR 17).
-    public var minimumSeverity: Int?
+    package var minimumSeverity: Int?
 
-    public init() {}
+    package init() {}
 
     /// True when nothing is filtered.
-    public var isEmpty: Bool { self == EventFilter() }
+    package var isEmpty: Bool { self == EventFilter() }
 
     /// Whether `record` passes every filter.
-    public func accepts(_ record: LogRecord) -> Bool {
+    package func accepts(_ record: LogRecord) -> Bool {
         if since != nil || until != nil {
             guard let time = record.timestampMilliseconds else { return false }
             if let since, time < since { return false }
@@ -60,7 +60,7 @@ public struct EventFilter: Sendable, Hashable {
     }
 
     /// Human-readable description of the active filters, for the report header.
-    public var descriptions: [String] {
+    package var descriptions: [String] {
         var lines: [String] = []
         if let since { lines.append("since \(ReportTime.string(since))") }
         if let until { lines.append("until \(ReportTime.string(until))") }
@@ -93,5 +93,5 @@ package enum ReportTime {
 
 extension EventFilter {
     /// Parses a `--since`/`--until` value: RFC 3339 or a date; nil when it is neither.
-    public static func parseTime(_ text: String) -> Int64? { ReportTime.parse(text) }
+    package static func parseTime(_ text: String) -> Int64? { ReportTime.parse(text) }
 }

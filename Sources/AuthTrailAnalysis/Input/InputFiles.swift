@@ -2,16 +2,16 @@ import Foundation
 
 /// Expands the paths a user names into the files to read: files as given, directories recursively (their
 /// `*.zst` files, in name order), "-" for standard input.
-public enum InputFiles {
+package enum InputFiles {
     /// A path that could not be used, with the reason.
-    public struct Problem: Error, Sendable, Hashable {
-        public var path: String
-        public var reason: String
-        public var message: String { "\(path): \(reason)" }
+    package struct Problem: Error, Sendable, Hashable {
+        package var path: String
+        package var reason: String
+        package var message: String { "\(path): \(reason)" }
     }
 
     /// The files to read, and the paths that could not be used.
-    public static func expand(_ paths: [String]) -> (files: [String], problems: [Problem]) {
+    package static func expand(_ paths: [String]) -> (files: [String], problems: [Problem]) {
         var files = [String]()
         var problems = [Problem]()
         var visited = Set<String>()

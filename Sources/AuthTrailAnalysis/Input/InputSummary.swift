@@ -1,30 +1,30 @@
 import AuthTrail
 
 /// What reading one input found besides its events: metadata frames, undecodable bytes and lines, newer schemas.
-public struct InputSummary: Sendable {
-    public var path: String
+package struct InputSummary: Sendable {
+    package var path: String
     /// Lines that parsed as events (before any filter).
-    public var events = 0
+    package var events = 0
     /// Segment metadata frames, in input order (a bundle holds one per bundled segment).
-    public var segments: [SegmentInfo] = []
+    package var segments: [SegmentInfo] = []
     /// Damage the decoder stepped over: every issue counted, the first few of each kind kept with their offsets.
     package var issues = DecodeIssueTally()
     /// Lines that were not JSON objects with an event name.
-    public var invalidLines = 0
+    package var invalidLines = 0
     /// The first invalid line, cut to 200 bytes, as a sample for the warning.
-    public var invalidLineSample: String?
+    package var invalidLineSample: String?
     /// Events whose `schema` is newer than this reader knows.
-    public var newerSchemaEvents = 0
+    package var newerSchemaEvents = 0
     /// The newest schema version seen.
-    public var newestSchema = 0
+    package var newestSchema = 0
     /// Set when the input was raw MSAL log text rather than segments or bundles.
-    public var rawLog: RawLogInput?
+    package var rawLog: RawLogInput?
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// One-line warnings naming the file and byte offset: a bounded number however damaged the input is (see
     /// `DecodeIssueTally`).
-    public var warnings: [String] {
+    package var warnings: [String] {
         var lines = issues.messages(file: path)
         if invalidLines > 0 {
             lines.append(

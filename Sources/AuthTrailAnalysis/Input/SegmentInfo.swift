@@ -2,20 +2,20 @@ import AuthTrail
 import Foundation
 
 /// What a segment's or a bundle's skippable metadata frame says (see docs/SCHEMA.md); fields it lacks are nil.
-public struct SegmentInfo: Sendable, Hashable {
+package struct SegmentInfo: Sendable, Hashable {
     /// `authtrail-segment` or `authtrail-bundle`.
-    public var format: String?
-    public var schema: Int?
-    public var installID: String?
-    public var appID: String?
-    public var appVersion: String?
-    public var osName: String?
-    public var osVersion: String?
-    public var redactionLevel: String?
-    public var createdAt: String?
-    public var sequence: Int?
+    package var format: String?
+    package var schema: Int?
+    package var installID: String?
+    package var appID: String?
+    package var appVersion: String?
+    package var osName: String?
+    package var osVersion: String?
+    package var redactionLevel: String?
+    package var createdAt: String?
+    package var sequence: Int?
     /// The payload as it was read.
-    public var json: String
+    package var json: String
 
     /// Parses a metadata payload; nil when it is not a JSON object.
     package init?(payload: UnsafeRawBufferPointer) {
@@ -38,5 +38,5 @@ public struct SegmentInfo: Sendable, Hashable {
     }
 
     /// True for a bundle's manifest rather than a segment's metadata.
-    public var isBundleManifest: Bool { format == BundleManifest.format }
+    package var isBundleManifest: Bool { format == BundleManifest.format }
 }

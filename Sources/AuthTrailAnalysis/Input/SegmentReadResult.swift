@@ -1,24 +1,24 @@
 import AuthTrail
 
 /// Everything in one input held in memory: for small inputs and tests. The report and `cat` stream instead.
-public struct SegmentReadResult: Sendable {
-    public var summary: InputSummary
-    public var records: [LogRecord]
-    public var segments: [SegmentInfo]
-    public var path: String { summary.path }
-    public var warnings: [String] { summary.warnings }
+package struct SegmentReadResult: Sendable {
+    package var summary: InputSummary
+    package var records: [LogRecord]
+    package var segments: [SegmentInfo]
+    package var path: String { summary.path }
+    package var warnings: [String] { summary.warnings }
 }
 
 extension SegmentReader {
     /// Reads the whole file at `path` ("-" for standard input) into memory.
-    public static func read(path: String) throws -> SegmentReadResult {
+    package static func read(path: String) throws -> SegmentReadResult {
         var collector = Collector()
         let summary = try read(path: path, into: &collector)
         return SegmentReadResult(summary: summary, records: collector.records, segments: collector.segments)
     }
 
     /// Reads bytes already in memory.
-    public static func read(bytes: [UInt8], name: String) -> SegmentReadResult {
+    package static func read(bytes: [UInt8], name: String) -> SegmentReadResult {
         var collector = Collector()
         let summary = read(bytes: bytes, name: name, into: &collector)
         return SegmentReadResult(summary: summary, records: collector.records, segments: collector.segments)

@@ -5,9 +5,9 @@ package import AuthTrail
 ///
 /// One reader keeps its decoder, buffers and scanner memory from file to file: a reader per file grew a fresh frame
 /// buffer from nothing each time (page faults and copies on every file).
-public struct SegmentReader {
+package struct SegmentReader {
     /// The newest event schema this reader knows.
-    public static let knownSchema = 1
+    package static let knownSchema = 1
 
     private let decoder: Result<ZstdStreamReader, ZstdError>
     private var memory = EventScannerCache()

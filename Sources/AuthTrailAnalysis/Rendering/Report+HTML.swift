@@ -5,7 +5,7 @@ extension Report {
 
     /// The report as one self-contained HTML page (inline style, script and SVG; nothing loaded from elsewhere):
     /// charts, the tables of the text form (sortable and filterable in the page), and no operation timelines.
-    public func renderHTML() -> String {
+    package func renderHTML() -> String {
         renderHTML(timelines: OperationTimelines(unavailableReason: "this page was rendered without them."))
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension Report {
     /// The report as pretty-printed JSON with sorted snake_case keys: the schema in docs/REPORT-JSON.md.
-    public func renderJSON() -> String {
+    package func renderJSON() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase

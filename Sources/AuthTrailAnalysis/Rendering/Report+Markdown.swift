@@ -2,7 +2,7 @@ import Foundation
 
 extension Report {
     /// The report as Markdown (GitHub tables), to paste into a ticket.
-    public func renderMarkdown() -> String {
+    package func renderMarkdown() -> String {
         func escape(_ cell: String) -> String { cell.replacingOccurrences(of: "|", with: "\\|") }
         var out = "# AuthTrail report\n\n\(headline)\n"
         if !input.filters.isEmpty { out += "\nFilters: \(input.filters.joined(separator: "; "))\n" }

@@ -2,7 +2,7 @@ extension Report {
     /// The report as aligned plain-text tables; `colour` adds ANSI bold headings (only for a terminal).
     /// - Parameter width: the longest line allowed (a terminal's width): tables give way in the order `TextTable`
     ///   states and sentences wrap at spaces; nil (piped, written to a file) keeps every table at full width.
-    public func renderText(colour: Bool = false, width: Int? = nil) -> String {
+    package func renderText(colour: Bool = false, width: Int? = nil) -> String {
         func heading(_ title: String) -> String {
             let lines = width.map { TextTable.wrap(title, width: $0) } ?? [title]
             return "\n" + lines.map { colour ? "\u{1B}[1;4m\($0)\u{1B}[0m\n" : "\($0)\n" }.joined()

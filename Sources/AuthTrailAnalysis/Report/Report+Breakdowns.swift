@@ -1,41 +1,41 @@
 extension Report {
     /// Failure patterns of the attempts that share one value of a dimension (`app.version`, `os.version`,
     /// `msal.version`, `server.address`), one row per value, most attempts first.
-    public struct Breakdown: Sendable, Codable, Hashable {
+    package struct Breakdown: Sendable, Codable, Hashable {
         /// The field the attempts are grouped by, for example `app.version`.
-        public var dimension: String
-        public var values: [BreakdownValue] = []
+        package var dimension: String
+        package var values: [BreakdownValue] = []
         /// Cells of this dimension tested for an outlier (`flagOutliers`), also the values that never saw the
         /// pattern; summed over the breakdowns, the number of comparisons the correction counts. Nil before the test.
         package var testedCells: Int?
     }
 
     /// The attempts (`acquisition.end`) that carried one value of a breakdown's dimension.
-    public struct BreakdownValue: Sendable, Codable, Hashable {
+    package struct BreakdownValue: Sendable, Codable, Hashable {
         /// The value; `unknownLabel` when the attempt had none, `otherLabel` for the values past the cap.
-        public var value: String
-        public var attempts = 0
+        package var value: String
+        package var attempts = 0
         /// Attempts whose outcome was neither success nor cancelled.
-        public var failures = 0
+        package var failures = 0
         /// Failures over attempts, 0...1.
-        public var failureRate = 0.0
+        package var failureRate = 0.0
         /// Failed and cancelled attempts with an error, by (domain, code, sub-code), most frequent first.
-        public var patterns: [BreakdownPattern] = []
+        package var patterns: [BreakdownPattern] = []
         /// On the `otherLabel` row only: how many distinct values it gathers (an estimate above 65,536).
-        public var foldedValues: Int?
+        package var foldedValues: Int?
         /// Whether one of its patterns is `flagged`; present when one of them was tested.
         package var flagged: Bool?
     }
 
     /// One failure pattern among the attempts of one breakdown value.
-    public struct BreakdownPattern: Sendable, Codable, Hashable {
+    package struct BreakdownPattern: Sendable, Codable, Hashable {
         /// `otherLabel` on the row gathering the patterns past the cap.
-        public var domain: String
-        public var code: Int?
-        public var subcode: Int?
-        public var count = 0
+        package var domain: String
+        package var code: Int?
+        package var subcode: Int?
+        package var count = 0
         /// Count over the value's attempts, 0...1.
-        public var rate = 0.0
+        package var rate = 0.0
         /// The rest of the fleet, present when the cell was tested (`flagOutliers`): the pattern's failures over the
         /// attempts of the dimension's other values together.
         package var rest: Proportion?
@@ -49,5 +49,5 @@ extension Report {
     }
 
     /// The value of a breakdown row whose attempts did not carry the field.
-    public static let unknownLabel = "(unknown)"
+    package static let unknownLabel = "(unknown)"
 }

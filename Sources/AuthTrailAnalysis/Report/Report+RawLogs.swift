@@ -1,20 +1,20 @@
 extension Report {
     /// The inputs that were raw MSAL log text rather than AuthTrail segments (`input.raw_logs` in
     /// docs/REPORT-JSON.md), with what reading them that way means for the report's numbers.
-    public struct RawLogs: Sendable, Codable, Hashable {
+    package struct RawLogs: Sendable, Codable, Hashable {
         /// What the numbers mean for these inputs, in one paragraph (the same for every report).
-        public var note = Report.RawLogs.meaning
+        package var note = Report.RawLogs.meaning
         /// The first `listedInputs` raw inputs, in reading order.
-        public var inputs: [RawLogInput] = []
+        package var inputs: [RawLogInput] = []
         /// Raw inputs past that number (counted in the totals, not listed).
-        public var inputsNotListed = 0
+        package var inputsNotListed = 0
 
-        public init() {}
+        package init() {}
 
         /// Inputs listed with their requests; more are counted only, so a folder of pastes cannot grow the report.
-        public static let listedInputs = 100
+        package static let listedInputs = 100
 
-        public static let meaning =
+        package static let meaning =
             "Raw MSAL log text carries no AuthTrail segment: each file is one install (install id raw:<file name>), "
             + "each MSAL correlation id is one request, and a failed silent request followed by the next interactive "
             + "request in the same file form one operation. MSAL logs whole-second UTC times and no durations, so "

@@ -2,251 +2,251 @@
 ///
 /// Built by `ReportBuilder` in one streaming pass. Its JSON form (`renderJSON()`) is the stable schema documented in
 /// docs/REPORT-JSON.md; times there are RFC 3339 UTC strings with milliseconds, durations are milliseconds.
-public struct Report: Sendable, Codable, Hashable {
+package struct Report: Sendable, Codable, Hashable {
     /// The JSON schema version of this report.
-    public var reportSchema = 1
-    public var input = InputTotals()
-    public var kinds: [KindTotals] = []
+    package var reportSchema = 1
+    package var input = InputTotals()
+    package var kinds: [KindTotals] = []
     /// Failed and cancelled attempts grouped by error domain, code and sub-code, most frequent first.
-    public var patterns: [FailurePattern] = []
+    package var patterns: [FailurePattern] = []
     /// The same attempts grouped by each AADSTS code they carry.
-    public var stsPatterns: [FailurePattern] = []
-    public var retries = RetryBehaviour()
-    public var latency: [LatencyRow] = []
+    package var stsPatterns: [FailurePattern] = []
+    package var retries = RetryBehaviour()
+    package var latency: [LatencyRow] = []
     /// Failure patterns by app version, OS version, MSAL version and authority host.
-    public var breakdowns: [Breakdown] = []
+    package var breakdowns: [Breakdown] = []
     /// The comparison with a baseline pile (`compared(with:)`); absent without one.
-    public var baseline: BaselineComparison?
-    public var timeline = Timeline()
-    public var health = WriterHealth()
+    package var baseline: BaselineComparison?
+    package var timeline = Timeline()
+    package var health = WriterHealth()
 
-    public init() {}
+    package init() {}
 
     /// The label of the row that gathers the values past a table's cap (`ReportBounds`): `kinds[].kind`,
     /// `latency[].kind` and `.outcome`, and `patterns[].domain` / `sts_patterns[].domain` of that row.
-    public static let otherLabel = "(other)"
+    package static let otherLabel = "(other)"
 
     /// Events read, from how many files and devices, over which time range.
-    public struct InputTotals: Sendable, Codable, Hashable {
-        public var files = 0
+    package struct InputTotals: Sendable, Codable, Hashable {
+        package var files = 0
         /// Events that passed the filters.
-        public var events = 0
-        public var firstEvent: String?
-        public var lastEvent: String?
-        public var devices = 0
+        package var events = 0
+        package var firstEvent: String?
+        package var lastEvent: String?
+        package var devices = 0
         /// Distinct `enduser.id` pseudonyms (0 when the app records none).
-        public var users = 0
-        public var filters: [String] = []
+        package var users = 0
+        package var filters: [String] = []
         /// The inputs read as raw MSAL log text, and what that means for the numbers; absent when there were none.
-        public var rawLogs: RawLogs?
+        package var rawLogs: RawLogs?
     }
 
     /// Attempt outcomes for one acquisition kind.
-    public struct KindTotals: Sendable, Codable, Hashable {
-        public var kind: String
-        public var attempts = 0
-        public var successes = 0
-        public var failures = 0
-        public var cancellations = 0
+    package struct KindTotals: Sendable, Codable, Hashable {
+        package var kind: String
+        package var attempts = 0
+        package var successes = 0
+        package var failures = 0
+        package var cancellations = 0
         /// Successes over attempts, 0...1.
-        public var successRate = 0.0
+        package var successRate = 0.0
         /// On the `otherLabel` row only: how many distinct kinds it gathers (an estimate above 65,536).
-        public var foldedValues: Int?
+        package var foldedValues: Int?
     }
 
     /// Attempts that failed the same way.
-    public struct FailurePattern: Sendable, Codable, Hashable {
-        public var domain: String?
-        public var code: Int?
-        public var codeName: String?
-        public var subcode: Int?
-        public var subcodeName: String?
+    package struct FailurePattern: Sendable, Codable, Hashable {
+        package var domain: String?
+        package var code: Int?
+        package var codeName: String?
+        package var subcode: Int?
+        package var subcodeName: String?
         /// On STS patterns: the AADSTS code.
-        public var stsCode: Int?
-        public var httpStatus: Int?
+        package var stsCode: Int?
+        package var httpStatus: Int?
         /// `error.action`, the recommended action, as first seen.
-        public var action: String?
-        public var count = 0
+        package var action: String?
+        package var count = 0
         /// Count over all failed and cancelled attempts with an error, 0...1.
-        public var share = 0.0
-        public var firstSeen: String?
-        public var lastSeen: String?
-        public var users = 0
-        public var devices = 0
+        package var share = 0.0
+        package var firstSeen: String?
+        package var lastSeen: String?
+        package var users = 0
+        package var devices = 0
         /// On the `otherLabel` row only: how many distinct groups (or AADSTS codes) it gathers (an estimate above
         /// 65,536).
-        public var foldedValues: Int?
+        package var foldedValues: Int?
         /// Up to `ExampleOperations.limit` operations with an attempt of this pattern, earliest first (the HTML
         /// report draws their timelines); absent when none had an install id, an operation id and a time.
-        public var examples: [OperationExample]?
+        package var examples: [OperationExample]?
     }
 
     /// An operation that shows a failure pattern: where to find its story.
-    public struct OperationExample: Sendable, Codable, Hashable {
-        public var installID: String
-        public var operationID: String
+    package struct OperationExample: Sendable, Codable, Hashable {
+        package var installID: String
+        package var operationID: String
         /// The end of the operation's earliest attempt with the pattern.
-        public var failedAt: String
+        package var failedAt: String
     }
 
     /// How apps retried: chains of attempts sharing an `operation.id` on one install.
-    public struct RetryBehaviour: Sendable, Codable, Hashable {
-        public var operations = 0
+    package struct RetryBehaviour: Sendable, Codable, Hashable {
+        package var operations = 0
         /// Operations by how many attempts they made.
-        public var attemptsHistogram: [AttemptsBucket] = []
+        package var attemptsHistogram: [AttemptsBucket] = []
         /// Operations with more than one attempt.
-        public var retriedOperations = 0
+        package var retriedOperations = 0
         /// Retried operations whose last attempt succeeded.
-        public var retriedSucceeded = 0
-        public var eventualSuccessRate = 0.0
+        package var retriedSucceeded = 0
+        package var eventualSuccessRate = 0.0
         /// From the first failure's end to the final success, over operations that recovered.
-        public var timeToRecover = Percentiles()
-        public var fallback = Fallback()
-        public var retryAfter = RetryAfterCompliance()
-        public var operationStorms = StormSummary()
-        public var deviceStorms = StormSummary()
-        public var backoff = Backoff()
+        package var timeToRecover = Percentiles()
+        package var fallback = Fallback()
+        package var retryAfter = RetryAfterCompliance()
+        package var operationStorms = StormSummary()
+        package var deviceStorms = StormSummary()
+        package var backoff = Backoff()
     }
 
-    public struct AttemptsBucket: Sendable, Codable, Hashable {
-        public var attempts: Int
-        public var operations: Int
+    package struct AttemptsBucket: Sendable, Codable, Hashable {
+        package var attempts: Int
+        package var operations: Int
     }
 
     /// Silent attempts that failed and were followed by an interactive attempt in the same operation.
-    public struct Fallback: Sendable, Codable, Hashable {
+    package struct Fallback: Sendable, Codable, Hashable {
         /// Operations with at least one failed silent attempt.
-        public var silentFailures = 0
+        package var silentFailures = 0
         /// Of those, operations that went on to an interactive attempt.
-        public var fallbacks = 0
-        public var rate = 0.0
+        package var fallbacks = 0
+        package var rate = 0.0
         /// Outcome of the first interactive attempt after the silent failure.
-        public var succeeded = 0
-        public var failed = 0
-        public var cancelled = 0
+        package var succeeded = 0
+        package var failed = 0
+        package var cancelled = 0
     }
 
     /// Failures that carried `http.retry_after_s` and were retried: was the wait respected?
-    public struct RetryAfterCompliance: Sendable, Codable, Hashable {
-        public var retriedAfterHint = 0
-        public var compliant = 0
-        public var violations = 0
+    package struct RetryAfterCompliance: Sendable, Codable, Hashable {
+        package var retriedAfterHint = 0
+        package var compliant = 0
+        package var violations = 0
         /// Up to 10 violations, earliest first.
-        public var examples: [Violation] = []
+        package var examples: [Violation] = []
     }
 
-    public struct Violation: Sendable, Codable, Hashable {
-        public var installID: String
-        public var operationID: String
+    package struct Violation: Sendable, Codable, Hashable {
+        package var installID: String
+        package var operationID: String
         /// The failed attempt's number; the retry is the next one.
-        public var attempt: Int
-        public var failedAt: String
-        public var retriedAt: String
-        public var waitedMilliseconds: Int64
-        public var retryAfterSeconds: Double
+        package var attempt: Int
+        package var failedAt: String
+        package var retriedAt: String
+        package var waitedMilliseconds: Int64
+        package var retryAfterSeconds: Double
     }
 
     /// Bursts of attempts: per operation, `threshold` attempts within `windowSeconds`; per device the same with its
     /// own threshold.
-    public struct StormSummary: Sendable, Codable, Hashable {
-        public var threshold = 0
-        public var windowSeconds = 0
-        public var count = 0
+    package struct StormSummary: Sendable, Codable, Hashable {
+        package var threshold = 0
+        package var windowSeconds = 0
+        package var count = 0
         /// Up to 10 storms, largest first.
-        public var examples: [Storm] = []
+        package var examples: [Storm] = []
     }
 
-    public struct Storm: Sendable, Codable, Hashable {
-        public var installID: String
-        public var operationID: String?
-        public var start: String
-        public var attempts: Int
-        public var durationMilliseconds: Int64
+    package struct Storm: Sendable, Codable, Hashable {
+        package var installID: String
+        package var operationID: String?
+        package var start: String
+        package var attempts: Int
+        package var durationMilliseconds: Int64
     }
 
     /// Gaps between a failed attempt's end and the next attempt's start.
-    public struct Backoff: Sendable, Codable, Hashable {
-        public var gaps: [GapBucket] = []
+    package struct Backoff: Sendable, Codable, Hashable {
+        package var gaps: [GapBucket] = []
         /// Operations with 3 or more attempts, by the shape of their gaps.
-        public var growing = 0
-        public var constant = 0
-        public var immediate = 0
-        public var irregular = 0
+        package var growing = 0
+        package var constant = 0
+        package var immediate = 0
+        package var irregular = 0
     }
 
-    public struct GapBucket: Sendable, Codable, Hashable {
-        public var label: String
+    package struct GapBucket: Sendable, Codable, Hashable {
+        package var label: String
         /// Lower bound in milliseconds, inclusive; nil for the first bucket, which has none (a gap can be negative
         /// when a retry started before the failure ended).
-        public var fromMilliseconds: Int64?
-        public var count: Int
+        package var fromMilliseconds: Int64?
+        package var count: Int
     }
 
     /// Nearest-rank percentiles over whole milliseconds.
-    public struct Percentiles: Sendable, Codable, Hashable {
-        public var count = 0
-        public var p50: Int64?
-        public var p90: Int64?
-        public var p99: Int64?
-        public var max: Int64?
+    package struct Percentiles: Sendable, Codable, Hashable {
+        package var count = 0
+        package var p50: Int64?
+        package var p90: Int64?
+        package var p99: Int64?
+        package var max: Int64?
     }
 
-    public struct LatencyRow: Sendable, Codable, Hashable {
-        public var kind: String
-        public var outcome: String
-        public var durations: Percentiles
+    package struct LatencyRow: Sendable, Codable, Hashable {
+        package var kind: String
+        package var outcome: String
+        package var durations: Percentiles
         /// On the `otherLabel` row only: how many distinct (kind, outcome) pairs it gathers (an estimate above
         /// 65,536).
-        public var foldedValues: Int?
+        package var foldedValues: Int?
         /// The same durations counted in fixed buckets (`LatencyBuckets.lowerBounds`), for the latency chart.
-        public var buckets: [LatencyBucket]?
+        package var buckets: [LatencyBucket]?
     }
 
     /// Durations from `fromMilliseconds` (inclusive) to the next bucket's lower bound.
-    public struct LatencyBucket: Sendable, Codable, Hashable {
-        public var fromMilliseconds: Int64
-        public var count: Int
+    package struct LatencyBucket: Sendable, Codable, Hashable {
+        package var fromMilliseconds: Int64
+        package var count: Int
     }
 
     /// Attempts and failures per time bucket, the bucket chosen so the range fits in at most 60 buckets.
-    public struct Timeline: Sendable, Codable, Hashable {
-        public var bucketSeconds = 60
-        public var buckets: [TimeBucket] = []
+    package struct Timeline: Sendable, Codable, Hashable {
+        package var bucketSeconds = 60
+        package var buckets: [TimeBucket] = []
         /// The top failure patterns (the first rows of `patterns`, at most `PatternTimelines.charted`) per bucket;
         /// absent when there are none.
-        public var patterns: [PatternSeries]?
+        package var patterns: [PatternSeries]?
     }
 
     /// One failure pattern's errored attempts per timeline bucket, aligned with `Timeline.buckets`.
-    public struct PatternSeries: Sendable, Codable, Hashable {
-        public var domain: String
-        public var code: Int?
-        public var codeName: String?
-        public var subcode: Int?
-        public var counts: [Int]
+    package struct PatternSeries: Sendable, Codable, Hashable {
+        package var domain: String
+        package var code: Int?
+        package var codeName: String?
+        package var subcode: Int?
+        package var counts: [Int]
     }
 
-    public struct TimeBucket: Sendable, Codable, Hashable {
-        public var start: String
-        public var attempts: Int
-        public var failures: Int
-        public var failureRate: Double
+    package struct TimeBucket: Sendable, Codable, Hashable {
+        package var start: String
+        package var attempts: Int
+        package var failures: Int
+        package var failureRate: Double
     }
 
     /// What the writer and the reader lost.
-    public struct WriterHealth: Sendable, Codable, Hashable {
+    package struct WriterHealth: Sendable, Codable, Hashable {
         /// `store.dropped` events, and the events they say were lost.
-        public var dropReports = 0
-        public var droppedEvents = 0
-        public var tornTails = 0
-        public var corruptFrames = 0
-        public var checksumMismatches = 0
-        public var otherDecodeIssues = 0
-        public var invalidLines = 0
-        public var newerSchemaEvents = 0
+        package var dropReports = 0
+        package var droppedEvents = 0
+        package var tornTails = 0
+        package var corruptFrames = 0
+        package var checksumMismatches = 0
+        package var otherDecodeIssues = 0
+        package var invalidLines = 0
+        package var newerSchemaEvents = 0
         /// Values outside the ranges the report accepts (docs/REPORT-JSON.md), ignored; absent when there were none.
-        public var outOfRangeValues: Int?
+        package var outOfRangeValues: Int?
         /// One line per problem: file, byte offset, what was lost. At most 1,000 lines; a last line counts the rest.
-        public var warnings: [String] = []
+        package var warnings: [String] = []
     }
 }

@@ -1,49 +1,49 @@
 /// One decoded event line, with the fields the report, the filters and `cat` read. Unknown fields are ignored.
 ///
 /// Times are milliseconds since 1970 (UTC) so aggregation never allocates a `Date`.
-public struct LogRecord: Sendable, Hashable {
-    public var eventName: String
-    public var timestampMilliseconds: Int64?
-    public var schema: Int?
-    public var severityNumber: Int?
-    public var severityText: String?
-    public var installID: String?
-    public var operationID: String?
-    public var attempt: Int?
-    public var kind: String?
-    public var correlationID: String?
-    public var durationMilliseconds: Double?
-    public var outcome: String?
-    public var errorDomain: String?
-    public var errorCode: Int?
-    public var errorCodeName: String?
-    public var errorSubcode: Int?
-    public var errorSubcodeName: String?
-    public var stsErrorCodes: [Int] = []
-    public var httpStatus: Int?
-    public var retryAfterSeconds: Double?
-    public var action: String?
-    public var waitMilliseconds: Double?
+package struct LogRecord: Sendable, Hashable {
+    package var eventName: String
+    package var timestampMilliseconds: Int64?
+    package var schema: Int?
+    package var severityNumber: Int?
+    package var severityText: String?
+    package var installID: String?
+    package var operationID: String?
+    package var attempt: Int?
+    package var kind: String?
+    package var correlationID: String?
+    package var durationMilliseconds: Double?
+    package var outcome: String?
+    package var errorDomain: String?
+    package var errorCode: Int?
+    package var errorCodeName: String?
+    package var errorSubcode: Int?
+    package var errorSubcodeName: String?
+    package var stsErrorCodes: [Int] = []
+    package var httpStatus: Int?
+    package var retryAfterSeconds: Double?
+    package var action: String?
+    package var waitMilliseconds: Double?
     /// A hashed end-user pseudonym (`enduser.id`), when the app records one.
-    public var userID: String?
+    package var userID: String?
     /// On `store.dropped`: how many events were lost (`dropped.total`; 1 when absent).
-    public var droppedCount: Int?
+    package var droppedCount: Int?
     /// The app version (`app.version`), on `segment.start` lines.
-    public var appVersion: String?
+    package var appVersion: String?
     /// The OS version (`os.version`), on `segment.start` lines.
-    public var osVersion: String?
+    package var osVersion: String?
     /// MSAL's version (`msal.version`), on `log` events from MSAL's log callback or a raw MSAL log.
-    public var msalVersion: String?
+    package var msalVersion: String?
     /// The authority host (`server.address`), on acquisition events.
-    public var authorityHost: String?
+    package var authorityHost: String?
     /// On `store.dropped`: the sum of its `dropped.<severity>` counts (what the report counts when `dropped.total`
     /// is absent); nil when it has none.
-    public var droppedBySeverity: Int?
+    package var droppedBySeverity: Int?
     /// Fields only operation stories read (OAuth error, log body, …), parsed from the line for the events a
     /// `StoryCollector` keeps; nil otherwise.
     package var details: EventDetails?
 
-    public init(eventName: String) { self.eventName = eventName }
+    package init(eventName: String) { self.eventName = eventName }
 }
 
 extension LogRecord {
