@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The checks on the sources themselves, run by Tools/test.sh after the build:
 # 1. Formatting: `swift format lint --strict` with the repository's .swift-format (swift-log's settings, with the
-#    existing line breaks respected); `swift format format --in-place --recursive Sources Tests Tools Package.swift`
-#    fixes what it reports.
+#    existing line breaks respected) over the package's code; Swift files kept as test data (sample apps' sources, fuzz
+#    inputs) are left as they are. `Tools/source-checks.sh --format` rewrites what the lint would report.
 # 2. File size: no Swift file over 500 lines, except the error catalog's data tables.
 # 3. The public API: the compiler's symbol graph of the products apps link (`AuthTrail`, `AuthTrailLogging`) must list
 #    exactly docs/PUBLIC-API.txt, and every public type must be in the DocC catalog's topics
@@ -15,8 +15,15 @@ cd "$(dirname "$0")/.."
 status=0
 fail() { echo "source-checks: $*" >&2; status=1; }
 
-if ! swift format lint --strict --recursive --parallel Sources Tests Tools Package.swift; then
-    fail "swift format lint found the lines above; run: swift format format --in-place --recursive Sources Tests Tools Package.swift"
+code=()
+while IFS= read -r file; do code+=("$file"); done \
+    < <(git ls-files '*.swift' | grep -v -E '^Tests/(SampleApps|Fuzz/(Corpus|Regressions))/')
+if [ "${1:-}" = --format ]; then
+    swift format format --in-place --parallel "${code[@]}"
+    exit 0
+fi
+if ! swift format lint --strict --parallel "${code[@]}"; then
+    fail "swift format lint found the lines above; Tools/source-checks.sh --format fixes them"
 fi
 
 catalog_tables='^Sources/AuthTrail/ErrorModel/ErrorCatalog\+'

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: installs what is missing, builds, runs `swift test` (the Linux build: the system's libzstd), then the
+# Runs every test: installs what is missing, builds, checks the sources (Tools/source-checks.sh: formatting, file sizes,
+# the public API), runs `swift test` (the Linux build: the system's libzstd), then the
 # Apple platforms' zstd wiring (Tools/upstream-zstd.sh: facebook/zstd's package compiled from source, the library's
 # suites under ThreadSanitizer, a demo read back by `zstd`), then counts skipped tests and suites and repeats both
 # summaries last.
@@ -17,6 +18,8 @@ XDG_DATA_HOME="$(mktemp -d)"
 export XDG_DATA_HOME
 trap 'rm -rf "$log" "$upstream_log" "$XDG_DATA_HOME"' EXIT
 status=0
+source_status=0
+./Tools/source-checks.sh || source_status=$?
 swift test --skip-build 2>&1 | tee "$log" || status=$?
 [ "$status" -eq 0 ] || ./Tools/test-failures.sh "$log"
 if [ "$status" -eq 0 ]; then
@@ -42,4 +45,8 @@ if [ -n "$unexpected" ]; then
 fi
 echo "test.sh: the Linux build's suite, then the Apple zstd wiring's suites under ThreadSanitizer:"
 grep -h -E '^[^ ]+ Test run with ' "$log" "$upstream_log" || echo "test.sh: no test run finished"
+if [ "$source_status" -ne 0 ]; then
+    echo "test.sh: Tools/source-checks.sh failed (above)" >&2
+    [ "$status" -ne 0 ] || status="$source_status"
+fi
 exit "$status"

@@ -22,7 +22,8 @@ package enum Sanitizers {
 
     /// Why a test that limits the heap of a child process cannot run under a sanitizer: the sanitizer's allocator
     /// keeps freed memory in quarantine and pads every block, so the heap a piece of code takes is no longer its own.
-    package static let heapLimitReason = "a sanitizer's allocator pads and quarantines memory, so a heap limit measures it"
+    package static let heapLimitReason =
+        "a sanitizer's allocator pads and quarantines memory, so a heap limit measures it"
 
     /// Why the SQL engines' comparison on a large generated fleet does not run again under a sanitizer: its work is
     /// DuckDB and ClickHouse in Python, which are not instrumented; the report code it drives runs under the

@@ -14,6 +14,8 @@ package struct TemporaryDirectory: Sendable {
 
     /// Paths of the files directly inside, sorted.
     package func files(withSuffix suffix: String = "") throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(suffix) }.sorted().map { "\(path)/\($0)" }
+        try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(suffix) }.sorted().map {
+            "\(path)/\($0)"
+        }
     }
 }

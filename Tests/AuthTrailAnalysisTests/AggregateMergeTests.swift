@@ -1,5 +1,6 @@
-@testable import AuthTrailAnalysis
 import Testing
+
+@testable import AuthTrailAnalysis
 
 /// Each aggregate a shard keeps merges into the one counting the shards before it (`ReportBuilder.merge`): the
 /// result is the one counting every value in one aggregate gives, where that does not depend on order, and follows

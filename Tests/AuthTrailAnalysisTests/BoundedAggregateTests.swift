@@ -41,14 +41,19 @@ struct BoundedAggregateTests {
     static let timelineCases: [(String, Int64, Int64, Int)] = [
         ("one hour", 1_795_000_000_000, 3_600_000, 5_000),
         ("every minute of 30 days", 1_795_000_000_000, 30 * 86_400_000, 43_200),
-        ("9,000 years", ReportBounds.timestampMilliseconds.lowerBound + 500 * 31_556_952_000, 9_000 * 31_556_952_000,
-         30_000),
-        ("the whole accepted range", ReportBounds.timestampMilliseconds.lowerBound,
-         ReportBounds.timestampMilliseconds.upperBound - ReportBounds.timestampMilliseconds.lowerBound, 30_000),
+        (
+            "9,000 years", ReportBounds.timestampMilliseconds.lowerBound + 500 * 31_556_952_000, 9_000 * 31_556_952_000,
+            30_000
+        ),
+        (
+            "the whole accepted range", ReportBounds.timestampMilliseconds.lowerBound,
+            ReportBounds.timestampMilliseconds.upperBound - ReportBounds.timestampMilliseconds.lowerBound, 30_000
+        ),
     ]
 
-    @Test("the timeline is exactly the per-minute one while its counters stay within the bound",
-          arguments: timelineCases.indices)
+    @Test(
+        "the timeline is exactly the per-minute one while its counters stay within the bound",
+        arguments: timelineCases.indices)
     func timelineIsExact(_ index: Int) {
         let (_, first, spread, count) = Self.timelineCases[index]
         var random = SplitMix64(seed: UInt64(index + 1))
@@ -90,7 +95,8 @@ struct BoundedAggregateTests {
                     && Double(index + 1) >= fraction * Double(sorted.count)
             }.map { sorted[$0] }
         }
-        return Report.Percentiles(count: sorted.count, p50: rank(0.5), p90: rank(0.9), p99: rank(0.99), max: sorted.last)
+        return Report.Percentiles(
+            count: sorted.count, p50: rank(0.5), p90: rank(0.9), p99: rank(0.99), max: sorted.last)
     }
 
     /// Percentiles worked out by hand (nearest rank: p50 of 1…10 is the 5th value, p99 of 1…101 the 100th). Sizes
@@ -120,13 +126,16 @@ struct BoundedAggregateTests {
         #expect(Self.referencePercentiles(expected.values) == percentiles, "the reference agrees")
     }
 
-    @Test("histogram percentiles are exact below 4,096 distinct values of a minute or more", arguments: [1, 7, 300, 50_000])
+    @Test(
+        "histogram percentiles are exact below 4,096 distinct values of a minute or more",
+        arguments: [1, 7, 300, 50_000])
     func histogramIsExact(_ count: Int) {
         var random = SplitMix64(seed: UInt64(count))
         var values: [Int64] = []
         for _ in 0..<count {
             switch random.next() % 10 {
-            case 0: values.append(60_000 + Int64(random.next() % 3_000))  // a few thousand distinct values past a minute
+            // A few thousand distinct values past a minute.
+            case 0: values.append(60_000 + Int64(random.next() % 3_000))
             case 1: values.append(Int64(random.next() % 60_000))  // anywhere under a minute
             default: values.append(Int64(random.next() % 2_000))  // the bulk
             }
@@ -165,7 +174,9 @@ struct BoundedAggregateTests {
         #expect(rounded.max == exact.max, "the maximum stays exact")
         for (approximate, reference) in [(rounded.p50, exact.p50), (rounded.p90, exact.p90), (rounded.p99, exact.p99)] {
             let (approximate, reference) = (Double(approximate ?? 0), Double(reference ?? 0))
-            #expect(approximate <= reference && approximate >= reference * (1 - 1.0 / 128), "\(approximate) for \(reference)")
+            #expect(
+                approximate <= reference && approximate >= reference * (1 - 1.0 / 128),
+                "\(approximate) for \(reference)")
         }
     }
 }

@@ -1,5 +1,6 @@
-@testable import AuthTrailAnalysis
 import Testing
+
+@testable import AuthTrailAnalysis
 
 /// The scanner's word-at-a-time searches against byte-by-byte references, at every length and offset up to a few
 /// words, on buffers sized exactly so an over-read past the end would read outside them.

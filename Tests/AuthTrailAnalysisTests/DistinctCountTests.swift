@@ -1,6 +1,7 @@
-@testable import AuthTrailAnalysis
 import Foundation
 import Testing
+
+@testable import AuthTrailAnalysis
 
 /// `DistinctCount` against the exact count of the same strings: exact up to its limit, within a value or two in its
 /// sparse range, and within HyperLogLog's error beyond.

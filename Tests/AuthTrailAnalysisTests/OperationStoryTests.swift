@@ -134,8 +134,9 @@ struct StoryReportAgreementTests {
         #expect(all.matched == report.retries.operations && all.stories.count == all.matched)
         var histogram: [Int: Int] = [:]
         for story in all.stories { histogram[story.attempts.count, default: 0] += 1 }
-        #expect(histogram.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }
-            == report.retries.attemptsHistogram.map { [$0.attempts, $0.operations] })
+        #expect(
+            histogram.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }
+                == report.retries.attemptsHistogram.map { [$0.attempts, $0.operations] })
         let violations = all.stories.flatMap(\.waits).filter { $0.honoursRetryAfter == false }.count
         #expect(violations == report.retries.retryAfter.violations)
         #expect(all.stories.filter { $0.verdict.finding == .retryStorm }.count == report.retries.operationStorms.count)

@@ -46,9 +46,10 @@ struct PastedErrorScannerTests {
             The operation couldn’t be completed. (NSURLErrorDomain error -1009.)
             """
         let errors = PastedErrorScanner.errors(in: text)
-        #expect(errors.map(\.domain) == [
-            "com.apple.AuthenticationServices.WebAuthenticationSession", "MSALErrorDomain", "NSURLErrorDomain",
-        ])
+        #expect(
+            errors.map(\.domain) == [
+                "com.apple.AuthenticationServices.WebAuthenticationSession", "MSALErrorDomain", "NSURLErrorDomain",
+            ])
         #expect(errors.map(\.code) == [2, -50002, -1009])
     }
 

@@ -1,8 +1,9 @@
-@testable import AuthTrailAnalysis
 import AuthTrail
 import AuthTrailTestSupport
 import Foundation
 import Testing
+
+@testable import AuthTrailAnalysis
 
 @Suite("raw MSAL log text reads as events and failure records")
 struct RawLogReaderTests {
@@ -139,7 +140,10 @@ struct RawLogReaderTests {
         let (result, _) = Self.read("just some words\nand more\n", name: "notes.txt")
         #expect(result.summary.rawLog == nil)
         #expect(result.records.isEmpty)
-        #expect(result.warnings == ["notes.txt: byte 0: not zstd data, 25 bytes not decodable, nor text holding an MSAL log line"])
+        #expect(
+            result.warnings == [
+                "notes.txt: byte 0: not zstd data, 25 bytes not decodable, nor text holding an MSAL log line"
+            ])
         let empty = SegmentReader.read(bytes: [], name: "empty.txt")
         #expect(empty.warnings.isEmpty && empty.records.isEmpty)
     }
@@ -209,8 +213,9 @@ struct RawLogFuzzReplayTests {
         #expect(selectors.contains { $0 & 1 == 0 } && selectors.contains { $0 & 1 == 1 })
     }
 
-    @Test("every input goes through the raw reader, the builder and every renderer without breaking an invariant",
-          arguments: inputs)
+    @Test(
+        "every input goes through the raw reader, the builder and every renderer without breaking an invariant",
+        arguments: inputs)
     func replay(input: String) throws {
         #expect(RawLogInvariants.violations(input: try FuzzInputs.bytes(input)) == [])
     }

@@ -26,7 +26,8 @@ struct ReportBoundsTests {
     static func end(_ fields: String, at second: Int = 0, operation: String? = nil) -> String {
         let time = String(format: "2026-11-22T21:%02d:%02d.000Z", second / 60 % 60, second % 60)
         let operation = operation.map { #","operation.id":"\#($0)""# } ?? ""
-        return #"{"timestamp":"\#(time)","event.name":"acquisition.end","install.id":"d1"\#(operation),"acquisition.kind":"silent",\#(fields)}"#
+        return
+            #"{"timestamp":"\#(time)","event.name":"acquisition.end","install.id":"d1"\#(operation),"acquisition.kind":"silent",\#(fields)}"#
     }
 
     struct HostileValue: Sendable, CustomTestStringConvertible {
@@ -48,13 +49,17 @@ struct ReportBoundsTests {
             field: "duration_ms", ignored: 1),
         HostileValue(
             label: "duration_ms above 10^12 and below 0",
-            lines: [end(#""outcome":"success","duration_ms":10000000000000"#), end(#""outcome":"success","duration_ms":-5"#)],
+            lines: [
+                end(#""outcome":"success","duration_ms":10000000000000"#),
+                end(#""outcome":"success","duration_ms":-5"#),
+            ],
             field: "duration_ms", ignored: 2),
         // Trapped: the sum of two dropped.total of Int.max overflowed.
         HostileValue(
             label: "dropped.total of Int.max, twice",
             lines: Array(
-                repeating: #"{"timestamp":"2026-11-22T21:00:00.000Z","event.name":"store.dropped","dropped.total":"9223372036854775807"}"#,
+                repeating:
+                    #"{"timestamp":"2026-11-22T21:00:00.000Z","event.name":"store.dropped","dropped.total":"9223372036854775807"}"#,
                 count: 2), field: "dropped.total", ignored: 2),
         HostileValue(
             label: "http.retry_after_s 1e300 and -3",
@@ -80,8 +85,9 @@ struct ReportBoundsTests {
             field: "timestamp", ignored: 1),
     ]
 
-    @Test("a value outside its accepted range is ignored, counted and named in one warning per field and file",
-          arguments: hostileValues)
+    @Test(
+        "a value outside its accepted range is ignored, counted and named in one warning per field and file",
+        arguments: hostileValues)
     func outOfRangeValueIsCounted(_ value: HostileValue) throws {
         let report = try Self.report(value.lines, name: "hostile.zst")
         #expect(report.health.outOfRangeValues == value.ignored)
@@ -145,7 +151,8 @@ struct ReportBoundsTests {
         #expect(report.latency.last?.kind == Report.otherLabel)
         #expect(report.latency.last?.foldedValues == 2_000 - ReportBounds.latencyRows)
         #expect(report.latency.map(\.durations.count).reduce(0, +) == 2_000)
-        #expect(report.health.warnings.contains { $0.contains("1744 distinct acquisition.kind values past the first 256") })
+        #expect(
+            report.health.warnings.contains { $0.contains("1744 distinct acquisition.kind values past the first 256") })
         #expect(report.health.warnings.contains { $0.contains("1936 distinct (acquisition.kind, outcome) pairs") })
     }
 
@@ -155,7 +162,9 @@ struct ReportBoundsTests {
             #"{"event.name":"acquisition.end","outcome":"failure","install.id":"d\#(index % 3)","error.domain":"Domain\#(index)","error.code":-\#(index),"sts.error_codes":[\#(50_000 + index)]}"#
         }
         let report = try Self.report(lines)
-        for (patterns, cap) in [(report.patterns, ReportBounds.patterns), (report.stsPatterns, ReportBounds.stsPatterns)] {
+        for (patterns, cap) in [
+            (report.patterns, ReportBounds.patterns), (report.stsPatterns, ReportBounds.stsPatterns),
+        ] {
             #expect(patterns.count == cap + 1)
             #expect(patterns.last?.domain == Report.otherLabel)
             #expect(patterns.last?.foldedValues == 1_500 - cap)
@@ -199,8 +208,9 @@ struct ReportBoundsTests {
 
         let (report, _) = Report.build(paths: [path])
         let health = report.health
-        #expect(health.tornTails + health.corruptFrames + health.checksumMismatches + health.otherDecodeIssues
-            == decoded.issues.count)
+        #expect(
+            health.tornTails + health.corruptFrames + health.checksumMismatches + health.otherDecodeIssues
+                == decoded.issues.count)
         let kinds = Set(decoded.issues.map(\.kind))
         // Plus, at most, one line for lines that are not events.
         #expect(health.warnings.count <= kinds.count * (DecodeIssueTally.examplesPerKind + 1) + 1)
@@ -209,9 +219,11 @@ struct ReportBoundsTests {
             let examples = health.warnings.filter { $0.hasPrefix("\(path): byte ") && $0.contains(kind.rawValue) }
             #expect(examples.count == min(count, DecodeIssueTally.examplesPerKind))
             if count > DecodeIssueTally.examplesPerKind {
-                #expect(health.warnings.contains {
-                    $0.hasPrefix("… and \(count - DecodeIssueTally.examplesPerKind) more \(kind.rawValue) issues in \(path)")
-                })
+                #expect(
+                    health.warnings.contains {
+                        $0.hasPrefix(
+                            "… and \(count - DecodeIssueTally.examplesPerKind) more \(kind.rawValue) issues in \(path)")
+                    })
             }
         }
     }
@@ -274,7 +286,9 @@ struct ReportBoundsTests {
             record.outcome = "success"
             record.timestampMilliseconds = 1_795_000_000_000 + Int64(install)
             line.withUnsafeBytes { builder.event(record, line: $0) }
-            largest = (max(largest.windows, builder.storedDeviceWindows), max(largest.clocks, builder.storedInstallClocks))
+            largest = (
+                max(largest.windows, builder.storedDeviceWindows), max(largest.clocks, builder.storedInstallClocks)
+            )
         }
         #expect(largest.windows <= ReportBounds.deviceWindows + 1)
         #expect(largest.clocks <= ReportBounds.installClocks + 1)

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("report builder memory bounds")
 struct ReportBuilderMemoryTests {
-    static func attempt(install: String, operation: String, attempt: Int, at minute: Int64, outcome: String)
+    static func attempt(
+        install: String, operation: String, attempt: Int, at minute: Int64, outcome: String
+    )
         -> LogRecord
     {
         var record = LogRecord(eventName: "acquisition.end")

@@ -57,9 +57,11 @@ struct ReportDefinitionTests {
         }
     }
 
-    @Test("attempts without operation.id are operations of one each, in the report and in both engines' FLEET.md queries")
+    @Test(
+        "attempts without operation.id are operations of one each, in the report and in both engines' FLEET.md queries")
     func attemptsWithoutOperation() throws {
-        let lines = (0..<3).map { Self.end(at: Int64($0) * 10, operation: nil, attempt: nil) }
+        let lines =
+            (0..<3).map { Self.end(at: Int64($0) * 10, operation: nil, attempt: nil) }
             + [Self.end(at: 100, attempt: 1), Self.end(at: 200, attempt: 2, outcome: "success")]
         let report = try Self.report([lines])
         #expect(report.retries.operations == 4)

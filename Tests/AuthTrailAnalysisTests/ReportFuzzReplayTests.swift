@@ -1,6 +1,7 @@
-@testable import AuthTrailAnalysis
 import AuthTrailTestSupport
 import Testing
+
+@testable import AuthTrailAnalysis
 
 /// Replays every committed input of the `report` fuzz target (seed corpus and regressions) through the same
 /// invariants the fuzzer checks, in the normal build, so a fixed crash stays fixed.
@@ -15,8 +16,9 @@ struct ReportFuzzReplayTests {
         #expect(selectors.contains { $0 & 1 == 0 } && selectors.contains { $0 & 1 == 1 })
     }
 
-    @Test("every input goes through the reader, the builder and every renderer without breaking an invariant",
-          arguments: inputs)
+    @Test(
+        "every input goes through the reader, the builder and every renderer without breaking an invariant",
+        arguments: inputs)
     func replay(input: String) throws {
         #expect(ReportInvariants.violations(input: try FuzzInputs.bytes(input)) == [])
     }
@@ -28,7 +30,9 @@ struct ReportFuzzReplayTests {
         report.health.tornTails = 1
         let violations = ReportInvariants.violations(report: report, summary: InputSummary(path: "x.zst"))
         #expect(violations.contains("kinds.success_rate outside 0...1"))
-        #expect(violations.contains("renderJSON output does not parse") || violations.contains("renderJSON output lacks report_schema"))
+        #expect(
+            violations.contains("renderJSON output does not parse")
+                || violations.contains("renderJSON output lacks report_schema"))
         #expect(violations.contains("health does not count every decode issue"))
     }
 }

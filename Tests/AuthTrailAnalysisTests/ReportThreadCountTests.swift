@@ -1,8 +1,9 @@
 import AuthTrail
-@testable import AuthTrailAnalysis
 import AuthTrailTestSupport
 import Foundation
 import Testing
+
+@testable import AuthTrailAnalysis
 
 /// Installs are counted in shards the input fixes, merged in shard order (`ReportShards`): the report must not depend
 /// on the number of threads, and must be the one a single builder counting every install in turn gives.

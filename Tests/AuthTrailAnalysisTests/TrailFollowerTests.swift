@@ -70,8 +70,9 @@ struct TrailFollowerTests {
     func followsRotation() throws {
         let directory = try TemporaryDirectory("authtrail-follow-rotation")
         defer { directory.remove() }
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, rotation: .init(maxSegmentBytes: 1024)))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, rotation: .init(maxSegmentBytes: 1024)))
         var follower = TrailFollower(paths: [directory.path])
         var seen = Messages()
         for round in 0..<8 {

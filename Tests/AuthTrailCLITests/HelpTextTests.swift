@@ -82,9 +82,10 @@ struct HelpTextTests {
         let readme = try Self.readme.split(separator: "\n").joined(separator: " ")
         let range = try #require(readme.range(of: "nothing pasted is printed in clear."))
         let text = readme[range.upperBound...].prefix(600)
-        for phrase in ["0 when an error was recognised", "1 when a plain code", "2 when the text holds no error",
-            "64 for a usage error", "66 when `--file` cannot be read", "73 when standard output"]
-        {
+        for phrase in [
+            "0 when an error was recognised", "1 when a plain code", "2 when the text holds no error",
+            "64 for a usage error", "66 when `--file` cannot be read", "73 when standard output",
+        ] {
             #expect(text.contains(phrase), "README: \(phrase)")
         }
         #expect(readme.contains("### Exit status"))

@@ -42,7 +42,9 @@ struct HostileInputTests {
                 if index % 20 == 19 { trail.flush(timeout: .testWait) }
             }
             trail.shutdown(timeout: .testWait)
-            let segmentPath = try FileManager.default.contentsOfDirectory(atPath: logs.path).first { $0.hasSuffix(".zst") }!
+            let segmentPath = try FileManager.default.contentsOfDirectory(atPath: logs.path).first {
+                $0.hasSuffix(".zst")
+            }!
             let good = try [UInt8](Data(contentsOf: logs.appendingPathComponent(segmentPath)))
             goodEventCount = 201
             try file("good.jsonl.zst", good)
@@ -62,23 +64,48 @@ struct HostileInputTests {
             try file("flipped.zst", flipped)
             try file("mixed.zst", good + Array(good[0..<(good.count / 2)]))
             try file("long-line.zst", try zstd(Array(repeating: UInt8(ascii: "a"), count: 50 << 20) + [10]))
-            try file("invalid-utf8.zst", try zstd([0x7B, 0x22, 0x65, 0x76, 0x65, 0x6E, 0x74, 0x2E, 0x6E, 0x61, 0x6D, 0x65, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0xC3, 0x22, 0x7D, 0x0A] + Array(#"{"event.name":"log","body":"\udc00 lone surrogate"}"#.utf8) + [10]))
-            try file("nested.zst", try zstd(Array((String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + "\n" + String(repeating: #"{"a":"#, count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "\n").utf8)))
-            try file("wrong-types.zst", try zstd(Array(#"""
-                {"event.name":5,"attempt":"one","timestamp":[],"error.code":"x","sts.error_codes":"50076","duration_ms":{"a":1}}
-                {"event.name":"acquisition.end","attempt":1e400,"error.code":-9223372036854775809,"outcome":null,"acquisition.kind":7}
-                {"event.name":"acquisition.end","timestamp":"2026-13-45T99:99:99Z","outcome":"failure","error.domain":"MSALErrorDomain","error.code":-50002}
+            try file(
+                "invalid-utf8.zst",
+                try zstd(
+                    [
+                        0x7B, 0x22, 0x65, 0x76, 0x65, 0x6E, 0x74, 0x2E, 0x6E, 0x61, 0x6D, 0x65, 0x22, 0x3A, 0x22, 0xFF,
+                        0xFE, 0xC3, 0x22, 0x7D, 0x0A,
+                    ] + Array(#"{"event.name":"log","body":"\udc00 lone surrogate"}"#.utf8) + [10]))
+            try file(
+                "nested.zst",
+                try zstd(
+                    Array(
+                        (String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + "\n"
+                            + String(repeating: #"{"a":"#, count: 100_000) + "1"
+                            + String(repeating: "}", count: 100_000) + "\n").utf8)))
+            try file(
+                "wrong-types.zst",
+                try zstd(
+                    Array(
+                        #"""
+                        {"event.name":5,"attempt":"one","timestamp":[],"error.code":"x","sts.error_codes":"50076","duration_ms":{"a":1}}
+                        {"event.name":"acquisition.end","attempt":1e400,"error.code":-9223372036854775809,"outcome":null,"acquisition.kind":7}
+                        {"event.name":"acquisition.end","timestamp":"2026-13-45T99:99:99Z","outcome":"failure","error.domain":"MSALErrorDomain","error.code":-50002}
 
-                """#.utf8)))
+                        """#.utf8)))
 
             // Issue 19: one line that trapped `report`, variety that took 18.8 GB, damage that printed 2 million warnings.
-            let normal = #"{"timestamp":"2026-11-22T21:56:58.123Z","event.name":"acquisition.end","install.id":"d1","acquisition.kind":"silent","outcome":"success","duration_ms":120}"#
+            let normal =
+                #"{"timestamp":"2026-11-22T21:56:58.123Z","event.name":"acquisition.end","install.id":"d1","acquisition.kind":"silent","outcome":"success","duration_ms":120}"#
             try file(
                 "duration-1e300.zst",
-                try zstd(Array((normal + "\n" + normal.replacingOccurrences(of: "120", with: "1e300") + "\n" + normal + "\n").utf8)))
-            try file("variety.zst", try zstd(Array((0..<40_000).map { index in
-                #"{"event.name":"acquisition.end","acquisition.kind":"kind-\#(index)","outcome":"outcome-\#(index)","duration_ms":\#(index % 60_000)}"# + "\n"
-            }.joined().utf8)))
+                try zstd(
+                    Array(
+                        (normal + "\n" + normal.replacingOccurrences(of: "120", with: "1e300") + "\n" + normal + "\n")
+                            .utf8)))
+            try file(
+                "variety.zst",
+                try zstd(
+                    Array(
+                        (0..<40_000).map { index in
+                            #"{"event.name":"acquisition.end","acquisition.kind":"kind-\#(index)","outcome":"outcome-\#(index)","duration_ms":\#(index % 60_000)}"#
+                                + "\n"
+                        }.joined().utf8)))
             var bogus = [UInt8]()
             bogus.reserveCapacity(1 << 20)
             while bogus.count < 1 << 20 {
@@ -90,8 +117,10 @@ struct HostileInputTests {
             // Paths that are not plain readable files.
             try FileManager.default.createDirectory(atPath: "\(root)/loop", withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: "\(root)/loop/self", withDestinationPath: "\(root)/loop")
-            try FileManager.default.createSymbolicLink(atPath: "\(root)/loop-a.zst", withDestinationPath: "\(root)/loop-b.zst")
-            try FileManager.default.createSymbolicLink(atPath: "\(root)/loop-b.zst", withDestinationPath: "\(root)/loop-a.zst")
+            try FileManager.default.createSymbolicLink(
+                atPath: "\(root)/loop-a.zst", withDestinationPath: "\(root)/loop-b.zst")
+            try FileManager.default.createSymbolicLink(
+                atPath: "\(root)/loop-b.zst", withDestinationPath: "\(root)/loop-a.zst")
             inputs["symlink-loop-dir"] = "\(root)/loop"
             inputs["symlink-loop-file"] = "\(root)/loop-a.zst"
             // Reading /proc/self/mem from offset 0 fails with EIO even for root: a truly unreadable file.
@@ -101,7 +130,8 @@ struct HostileInputTests {
             // Ten thousand tiny segments in one directory.
             let many = "\(root)/many"
             try FileManager.default.createDirectory(atPath: many, withIntermediateDirectories: true)
-            let tiny = try zstd(Array(#"{"event.name":"acquisition.end","acquisition.kind":"silent","outcome":"success"}"#.utf8) + [10])
+            let tiny = try zstd(
+                Array(#"{"event.name":"acquisition.end","acquisition.kind":"silent","outcome":"success"}"#.utf8) + [10])
             for index in 0..<10_000 {
                 try Data(tiny).write(to: URL(fileURLWithPath: "\(many)/s\(index).jsonl.zst"))
             }
@@ -140,26 +170,26 @@ struct HostileInputTests {
     /// `expectedFlipped` (whether any event survives depends on where the flipped bit lands).
     static let expected: [String: [String: Int32]] = [
         // input:                   report  cat  verify  bundle  redact  show
-        "empty.zst":               row(65, 0, 65, 65, 0, 65),
-        "random.zst":              row(65, 0, 1, 65, 0, 65),
-        "text.zst":                row(65, 0, 1, 65, 0, 65),
-        "torn.zst":                row(0, 0, 1, 0, 0, 0),
-        "mixed.zst":               row(0, 0, 1, 0, 0, 0),
-        "long-line.zst":           row(65, 0, 1, 65, 0, 65),
+        "empty.zst": row(65, 0, 65, 65, 0, 65),
+        "random.zst": row(65, 0, 1, 65, 0, 65),
+        "text.zst": row(65, 0, 1, 65, 0, 65),
+        "torn.zst": row(0, 0, 1, 0, 0, 0),
+        "mixed.zst": row(0, 0, 1, 0, 0, 0),
+        "long-line.zst": row(65, 0, 1, 65, 0, 65),
         // Frames and checksums are sound: invalid UTF-8 inside an event is not damage `verify` looks for.
-        "invalid-utf8.zst":        row(0, 0, 0, 0, 0, 1),
-        "nested.zst":              row(65, 0, 1, 65, 0, 65),
-        "wrong-types.zst":         row(0, 0, 1, 0, 0, 1),
-        "symlink-loop-dir":        row(65, 0, 0, 65, 66, 65),
-        "symlink-loop-file":       row(66, 66, 66, 66, 66, 66),
+        "invalid-utf8.zst": row(0, 0, 0, 0, 0, 1),
+        "nested.zst": row(65, 0, 1, 65, 0, 65),
+        "wrong-types.zst": row(0, 0, 1, 0, 0, 1),
+        "symlink-loop-dir": row(65, 0, 0, 65, 66, 65),
+        "symlink-loop-file": row(66, 66, 66, 66, 66, 66),
         // Opened, then EIO at byte 0: the readers step over a read error as damage (a warning naming file and
         // offset), so it is "no readable event" (65) or "damaged" (verify 1); bundle and redact refuse the input (66).
-        "unreadable":              row(65, 0, 1, 66, 66, 65),
-        "fifo":                    row(65, 0, 65, 65, 0, 65),
-        "ten-thousand-segments":   row(0, 0, 0, 0, 66, 1),
-        "duration-1e300.zst":      row(0, 0, 0, 0, 0, 1),
-        "variety.zst":             row(0, 0, 0, 0, 0, 1),
-        "bogus-frame-starts.zst":  row(65, 0, 1, 65, 0, 65),
+        "unreadable": row(65, 0, 1, 66, 66, 65),
+        "fifo": row(65, 0, 65, 65, 0, 65),
+        "ten-thousand-segments": row(0, 0, 0, 0, 66, 1),
+        "duration-1e300.zst": row(0, 0, 0, 0, 0, 1),
+        "variety.zst": row(0, 0, 0, 0, 0, 1),
+        "bogus-frame-starts.zst": row(65, 0, 1, 65, 0, 65),
     ]
 
     static func row(
@@ -187,7 +217,7 @@ struct HostileInputTests {
         guard let input = fixture.inputs[parts[1]] else {
             #expect(Self.platformInputs.contains(parts[1]), "\(parts[1]) was not built")
             #if os(Linux)
-                Issue.record("\(parts[1]) is built on Linux")
+            Issue.record("\(parts[1]) is built on Linux")
             #endif
             return
         }
@@ -200,28 +230,38 @@ struct HostileInputTests {
             ? Self.expectedFlipped(parts[0], keptEvents: fixture.recoverableEvents["flipped.zst"] ?? 0)
             : Self.expected[parts[1]]?[parts[0]]
         #expect(expected != nil, "\(testCase) has no expected exit code")
-        #expect(result.status == expected, "\(testCase) exited \(result.status), expected \(expected ?? -1): \(result.standardError.prefix(300))")
+        #expect(
+            result.status == expected,
+            "\(testCase) exited \(result.status), expected \(expected ?? -1): \(result.standardError.prefix(300))")
         for line in result.standardError.split(separator: "\n") {
-            #expect(line.hasPrefix("authtrail:") || line.hasPrefix("Error:"), "\(testCase): stray output on stderr: \(line.prefix(200))")
+            #expect(
+                line.hasPrefix("authtrail:") || line.hasPrefix("Error:"),
+                "\(testCase): stray output on stderr: \(line.prefix(200))")
             #expect(line.count < 2000, "\(testCase): an error line longer than 2000 characters")
         }
         for crashMarker in ["Fatal error", "Stack dump", "Backtrace", "Current stack trace", "💣"] {
             #expect(!result.standardError.contains(crashMarker), "\(testCase): \(crashMarker)")
         }
         if result.status != 0 && result.status != 1 {
-            let named = result.standardError.contains(input) || result.standardError.contains((input as NSString).lastPathComponent)
+            let named =
+                result.standardError.contains(input)
+                || result.standardError.contains((input as NSString).lastPathComponent)
             #expect(named, "\(testCase): the error does not name the input")
         }
     }
 
-    @Test("damaged segments keep every complete event and say where the damage is", arguments: ["torn.zst", "mixed.zst", "flipped.zst"])
+    @Test(
+        "damaged segments keep every complete event and say where the damage is",
+        arguments: ["torn.zst", "mixed.zst", "flipped.zst"])
     func damagedInputKeepsGoodEvents(_ name: String) throws {
         let fixture = try Self.fixture.get()
         let path = fixture.inputs[name]!
         let result = try ProcessRunner.authtrail(["cat", path], timeLimit: 120)
         #expect(result.status == 0)
         let lines = result.text.split(separator: "\n")
-        #expect(result.standardError.contains(path) && result.standardError.contains("byte "), "\(name): the warning names file and offset")
+        #expect(
+            result.standardError.contains(path) && result.standardError.contains("byte "),
+            "\(name): the warning names file and offset")
         switch name {
         case "mixed.zst", "torn.zst":
             // Every complete event the decoder recovers: the intact copy and the whole frames of the cut one.
@@ -236,14 +276,17 @@ struct HostileInputTests {
             #expect(lines.count == expected, "the events before the damaged block (checksum only: \(onlyChecksum))")
         }
         for line in lines {
-            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "cat printed a line that is not JSON")
+            #expect(
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "cat printed a line that is not JSON"
+            )
         }
     }
 
     @Test("a directory of ten thousand tiny segments is reported whole")
     func tenThousandSegments() throws {
         let fixture = try Self.fixture.get()
-        let result = try ProcessRunner.authtrail(["report", "--format", "json", fixture.inputs["ten-thousand-segments"]!], timeLimit: 300)
+        let result = try ProcessRunner.authtrail(
+            ["report", "--format", "json", fixture.inputs["ten-thousand-segments"]!], timeLimit: 300)
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
         #expect((json["input"] as? [String: Any])?["files"] as? Int == 10_000)
@@ -262,14 +305,16 @@ struct HostileInputTests {
         let json = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
         #expect((json["kinds"] as? [[String: Any]])?.first?["attempts"] as? Int == 3)
         #expect((json["health"] as? [String: Any])?["out_of_range_values"] as? Int == 1)
-        #expect(result.standardError == "authtrail: warning: \(path): 1 duration_ms value outside 0...1000000000000 ms "
-            + "(the attempt counts, without latency), for example 1e+300\n")
+        #expect(
+            result.standardError == "authtrail: warning: \(path): 1 duration_ms value outside 0...1000000000000 ms "
+                + "(the attempt counts, without latency), for example 1e+300\n")
     }
 
     @Test("40,000 distinct kinds and outcomes are reported in 257 kind rows and 65 latency rows")
     func varietyIsFolded() throws {
         let fixture = try Self.fixture.get()
-        let result = try ProcessRunner.authtrail(["report", "--format", "json", fixture.inputs["variety.zst"]!], timeLimit: 120)
+        let result = try ProcessRunner.authtrail(
+            ["report", "--format", "json", fixture.inputs["variety.zst"]!], timeLimit: 120)
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
         let kinds = try #require(json["kinds"] as? [[String: Any]])

@@ -73,7 +73,8 @@ struct JSONContractTests {
         ),
     ]
 
-    @Test("explain --format json: one object with errors and unknownCodes for every input class",
+    @Test(
+        "explain --format json: one object with errors and unknownCodes for every input class",
         arguments: explainCases.indices)
     func explain(_ index: Int) throws {
         let testCase = Self.explainCases[index]
@@ -97,7 +98,8 @@ struct JSONContractTests {
                 #expect(error[key] == nil || Self.isInt(error[key]), "\(label): \(key) is an int when present")
             }
             if error["form"] as? String == "plainCode", testCase.arguments.count <= 2 {
-                #expect(error["name"] is String && error["meaning"] is String && error["action"] is String,
+                #expect(
+                    error["name"] is String && error["meaning"] is String && error["action"] is String,
                     "\(label): a catalog answer names the code, its meaning and action")
             }
         }
@@ -127,7 +129,8 @@ struct JSONContractTests {
         (["--since", "2020-01-01", "RANDOM"], 65, false),
     ]
 
-    @Test("report --format json: one object with the documented top-level keys for every input class",
+    @Test(
+        "report --format json: one object with the documented top-level keys for every input class",
         arguments: reportCases.indices)
     func report(_ index: Int) throws {
         let inputs = try Self.inputs.get()

@@ -23,7 +23,8 @@ struct NarrowTerminalTests {
         }
     }
 
-    @Test("every line fits and every word of the full-width report is still there, whole", arguments: [40, 60, 80, 120])
+    @Test(
+        "every line fits and every word of the full-width report is still there, whole", arguments: [40, 60, 80, 120])
     func fitsWidth(_ width: Int) throws {
         let demo = try #require(Self.demo, "the demo could not be written")
         let narrow = try ProcessRunner.authtrail(["report", "--colour", "never", "--width", String(width), demo.folder])

@@ -25,7 +25,8 @@ struct RawLogCommandTests {
     /// The paste as `ticket.txt` in `plain/`, and zstd-compressed by the `zstd` tool under the same name in `zstd/`.
     static func files(in directory: TemporaryDirectory) throws -> (plain: String, compressed: String) {
         for folder in ["plain", "zstd"] {
-            try FileManager.default.createDirectory(atPath: "\(directory.path)/\(folder)", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: "\(directory.path)/\(folder)", withIntermediateDirectories: true)
         }
         let plain = "\(directory.path)/plain/ticket.txt"
         try Data(paste.utf8).write(to: URL(fileURLWithPath: plain))
@@ -124,8 +125,9 @@ struct RawLogCommandTests {
             #expect(!content.contains(Self.email) && !content.contains(Self.jwt), "a planted identifier was bundled")
             let fromBundle = try Self.json(try ProcessRunner.authtrail(["report", "--format", "json", bundle]).text)
             let fromText = try Self.json(try ProcessRunner.authtrail(["report", "--format", "json", plain]).text)
-            #expect(NSDictionary(dictionary: fromBundle["retries"] as? [String: Any] ?? [:])
-                == NSDictionary(dictionary: fromText["retries"] as? [String: Any] ?? [:]))
+            #expect(
+                NSDictionary(dictionary: fromBundle["retries"] as? [String: Any] ?? [:])
+                    == NSDictionary(dictionary: fromText["retries"] as? [String: Any] ?? [:]))
             #expect((fromBundle["patterns"] as? [[String: Any]])?.count == 2)
         }
     }

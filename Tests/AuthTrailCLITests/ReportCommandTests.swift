@@ -71,7 +71,7 @@ struct ReportCommandTests {
         let byOperation = Dictionary(grouping: ends) {
             "\($0["install.id"] as? String ?? "") \($0["operation.id"] as? String ?? "")"
         }
-            .mapValues { $0.sorted { ($0["attempt"] as? Int ?? 0) < ($1["attempt"] as? Int ?? 0) } }
+        .mapValues { $0.sorted { ($0["attempt"] as? Int ?? 0) < ($1["attempt"] as? Int ?? 0) } }
         #expect(ends.allSatisfy { $0["operation.id"] is String })
         #expect(retries["operations"] as? Int == byOperation.count)
         let sizes = Dictionary(grouping: byOperation.values.map(\.count)) { $0 }.mapValues(\.count)
@@ -85,9 +85,11 @@ struct ReportCommandTests {
         var silentFailures = 0
         var fallbackOutcomes: [String] = []
         for attempts in byOperation.values {
-            guard let failed = attempts.firstIndex(where: {
-                $0["acquisition.kind"] as? String == "silent" && $0["outcome"] as? String == "failure"
-            }) else { continue }
+            guard
+                let failed = attempts.firstIndex(where: {
+                    $0["acquisition.kind"] as? String == "silent" && $0["outcome"] as? String == "failure"
+                })
+            else { continue }
             silentFailures += 1
             let next = attempts[(failed + 1)...].first { $0["acquisition.kind"] as? String == "interactive" }
             if let next {

@@ -116,8 +116,9 @@ struct ShowCommandTests {
             try ProcessRunner.authtrail(["show", trail, "--install-id", install, "--limit", "2", "--format", "json"]))
         let allStories = try Self.stories(all)
         #expect(json["matched"] as? Int == matched && json["shown"] as? Int == 2)
-        #expect(try Self.stories(json).map { $0["operation_id"] as? String }
-            == allStories.prefix(2).map { $0["operation_id"] as? String })
+        #expect(
+            try Self.stories(json).map { $0["operation_id"] as? String }
+                == allStories.prefix(2).map { $0["operation_id"] as? String })
     }
 
     @Test("standard input tells the same stories as the file")

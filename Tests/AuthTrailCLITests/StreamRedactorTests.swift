@@ -33,7 +33,9 @@ struct StreamRedactorTests {
     }
 
     /// `text` through a `StreamRedactor` reading `chunk` bytes at a time, into a real file.
-    static func streamed(_ text: [UInt8], chunk: Int, limit: Int) throws -> (
+    static func streamed(
+        _ text: [UInt8], chunk: Int, limit: Int
+    ) throws -> (
         output: [UInt8], oversized: [StreamRedactor.OversizedRecord]
     ) {
         let directory = try TemporaryDirectory()

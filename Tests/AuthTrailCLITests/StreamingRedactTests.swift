@@ -5,9 +5,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// `authtrail redact` reads its input a megabyte at a time; these inputs put secrets right where a chunk ends and

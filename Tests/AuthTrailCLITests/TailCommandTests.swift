@@ -35,7 +35,10 @@ struct TailCommandTests {
             "authtrail", ["tail", "-f", "-n", "5", "--interval", "0.05", "--colour", "never", folder])
         let errors = try LiveProcess.product(
             "authtrail", ["tail", "-f", "-n", "1", "--severity", "ERROR", "--colour", "never", folder])
-        defer { all.send(signal: SIGKILL); errors.send(signal: SIGKILL) }
+        defer {
+            all.send(signal: SIGKILL)
+            errors.send(signal: SIGKILL)
+        }
         #expect(all.waitForOutput(timeout: 60) { Self.indexes(in: $0).last == batch - 1 }, "\(all.errorText)")
         #expect(errors.waitForOutput(timeout: 60) { Self.indexes(in: $0) == [batch - 1] }, "\(errors.errorText)")
         // The log events among the last 5 lines (segment.start lines may be among them).
@@ -60,8 +63,10 @@ struct TailCommandTests {
         #expect(followed == Array((followed.first ?? 0)..<total), "every event once and in order after the first 5")
         #expect(all.text.hasSuffix("\n"), "the last line is complete")
         for line in all.text.split(separator: "\n") where line.contains(" log ") {
-            #expect(line.range(of: #"^\d{4}-\d\d-\d\dT[0-9:.]+Z [0-9a-f]{8} log (INFO|ERROR) event \d+$"#,
-                options: .regularExpression) != nil, "line format: \(line)")
+            #expect(
+                line.range(
+                    of: #"^\d{4}-\d\d-\d\dT[0-9:.]+Z [0-9a-f]{8} log (INFO|ERROR) event \d+$"#,
+                    options: .regularExpression) != nil, "line format: \(line)")
         }
 
         #expect(errors.waitForOutput(timeout: 60) { Self.indexes(in: $0).last == total - 1 }, "\(errors.text)")

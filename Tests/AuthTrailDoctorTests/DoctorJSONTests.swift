@@ -17,7 +17,8 @@ struct DoctorJSONTests {
             let cell = line.dropFirst(3).prefix { $0 != "`" }
             if !cell.contains("-") { keys.insert(String(cell)) }
         }
-        for section in text.components(separatedBy: "\n\n") where section.hasPrefix("A location object")
+        for section in text.components(separatedBy: "\n\n")
+        where section.hasPrefix("A location object")
             || section.hasPrefix("An error object")
         {
             var rest = Substring(section)

@@ -44,9 +44,9 @@ struct READMEExampleTests {
                 attempt.succeeded(correlationID: result.correlationId.uuidString)
                 return result.accessToken
             } catch {
-                let failure = attempt.failed(error)       // classified: domain, code, sub-code, STS codes, Retry-After…
+                let failure = attempt.failed(error)  // classified: domain, code, sub-code, STS codes, Retry-After…
                 guard failure.action == .acquireInteractively else { throw error }
-                let interactive = attempt.nextAttempt(.interactive)   // same operation id: the report links the two
+                let interactive = attempt.nextAttempt(.interactive)  // same operation id: the report links the two
                 do {
                     let result = try await msal.acquireToken(with: interactiveParameters)
                     interactive.succeeded(correlationID: result.correlationId.uuidString)
@@ -65,7 +65,8 @@ struct READMEExampleTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
-        let needsInteraction = NSError(domain: "MSALErrorDomain", code: -50002, userInfo: ["MSALOAuthErrorKey": "invalid_grant"])
+        let needsInteraction = NSError(
+            domain: "MSALErrorDomain", code: -50002, userInfo: ["MSALOAuthErrorKey": "invalid_grant"])
         let app = App(trail: trail, msal: StandInMSAL(silentError: needsInteraction))
         _ = try await app.acquireToken(scopes: ["User.Read"])
         await trail.shutdown(timeout: .testWait)
@@ -82,8 +83,10 @@ struct READMEExampleTests {
     @Test("the README shows the sample exactly as compiled here")
     func readmeMatchesSample() throws {
         let testFile = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let sample = testFile.components(separatedBy: "// BEGIN README SAMPLE\n")[1].components(separatedBy: "        // END README SAMPLE")[0]
-        let dedented = sample.split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(8) }.joined(separator: "\n")
+        let sample = testFile.components(separatedBy: "// BEGIN README SAMPLE\n")[1].components(
+            separatedBy: "        // END README SAMPLE")[0]
+        let dedented = sample.split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(8) }.joined(
+            separator: "\n")
         let readmePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md").path
         let readme = try String(contentsOfFile: readmePath, encoding: .utf8)

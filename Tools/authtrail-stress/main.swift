@@ -78,9 +78,11 @@ let app = AppInfo(identifier: "com.example.stress", version: "1.0")
 switch arguments[1] {
 case "flush-loop":
     let every = max(1, number(3))
-    let trail = try Trail(configuration: TrailConfiguration(
-        directory: directory, app: app, memoryLimitBytes: 64 << 20,
-        rotation: .init(maxSegmentBytes: 256 << 10), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+    let trail = try Trail(
+        configuration: TrailConfiguration(
+            directory: directory, app: app, memoryLimitBytes: 64 << 20,
+            rotation: .init(maxSegmentBytes: 256 << 10),
+            retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
     var index = 0
     while true {
         for _ in 0..<every {
@@ -93,9 +95,11 @@ case "flush-loop":
 case "threads":
     let threads = number(3)
     let count = number(4)
-    let trail = try Trail(configuration: TrailConfiguration(
-        directory: directory, app: app, memoryLimitBytes: 1 << 30,
-        rotation: .init(maxSegmentBytes: 64 << 20), retention: .init(maxSegmentCount: 1000, maxTotalBytes: 1 << 40)))
+    let trail = try Trail(
+        configuration: TrailConfiguration(
+            directory: directory, app: app, memoryLimitBytes: 1 << 30,
+            rotation: .init(maxSegmentBytes: 64 << 20), retention: .init(maxSegmentCount: 1000, maxTotalBytes: 1 << 40))
+    )
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
         for index in 0..<count { trail.record(StressEvents.event(thread: thread, index: index)) }
     }
@@ -104,9 +108,11 @@ case "threads":
 
 case "writer":
     let count = number(3)
-    let trail = try Trail(configuration: TrailConfiguration(
-        directory: directory, app: app, memoryLimitBytes: 256 << 20, flushBufferBytes: 16 << 10,
-        rotation: .init(maxSegmentBytes: number(4)), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+    let trail = try Trail(
+        configuration: TrailConfiguration(
+            directory: directory, app: app, memoryLimitBytes: 256 << 20, flushBufferBytes: 16 << 10,
+            rotation: .init(maxSegmentBytes: number(4)),
+            retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
     for index in 0..<count {
         trail.record(StressEvents.event(thread: 0, index: index, severity: index % 500 == 0 ? .error : .info))
     }
@@ -121,9 +127,10 @@ case "full-disk":
     limit.rlim_cur = rlim_t(number(3))
     setrlimit(StressEvents.fileSizeResource, &limit)
     let count = number(4)
-    let trail = try Trail(configuration: TrailConfiguration(
-        directory: directory, app: app, memoryLimitBytes: 256 << 20, flushBufferBytes: 8 << 10,
-        rotation: .init(maxSegmentBytes: 1 << 20)))
+    let trail = try Trail(
+        configuration: TrailConfiguration(
+            directory: directory, app: app, memoryLimitBytes: 256 << 20, flushBufferBytes: 8 << 10,
+            rotation: .init(maxSegmentBytes: 1 << 20)))
     for index in 0..<count {
         trail.record(StressEvents.event(thread: 0, index: index))
         if index % 200 == 199 { trail.flush(timeout: .seconds(2)) }
@@ -146,9 +153,11 @@ case "full-disk":
 
 case "cycles":
     let (rounds, every, pause) = (number(3), number(4), number(5))
-    let trail = try Trail(configuration: TrailConfiguration(
-        directory: directory, app: app, memoryLimitBytes: 64 << 20,
-        rotation: .init(maxSegmentBytes: 8 << 10), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+    let trail = try Trail(
+        configuration: TrailConfiguration(
+            directory: directory, app: app, memoryLimitBytes: 64 << 20,
+            rotation: .init(maxSegmentBytes: 8 << 10), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)
+        ))
     var index = 0
     for _ in 0..<rounds {
         for _ in 0..<every {
@@ -193,15 +202,17 @@ case "hold":
 
 case "live":
     let (count, segmentBytes) = (number(3), number(4))
-    let trail = try Trail(configuration: TrailConfiguration(
-        directory: directory, app: app, memoryLimitBytes: 64 << 20,
-        rotation: .init(maxSegmentBytes: segmentBytes),
-        retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+    let trail = try Trail(
+        configuration: TrailConfiguration(
+            directory: directory, app: app, memoryLimitBytes: 64 << 20,
+            rotation: .init(maxSegmentBytes: segmentBytes),
+            retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
     var index = 0
     while readLine() != nil {
         for _ in 0..<count {
-            trail.record(TrailEvent(
-                name: .log, severity: index % 4 == 3 ? .error : .info, message: "event \(index)"))
+            trail.record(
+                TrailEvent(
+                    name: .log, severity: index % 4 == 3 ? .error : .info, message: "event \(index)"))
             index += 1
         }
         if trail.flush(timeout: .seconds(10)) { StressEvents.say("flushed \(index - 1)") }
@@ -211,10 +222,11 @@ case "live":
 
 case "background":
     let (count, every) = (number(3), max(1, number(4)))
-    let trail = try Trail(configuration: TrailConfiguration(
-        directory: directory, app: app, memoryLimitBytes: 64 << 20,
-        rotation: .init(maxSegmentBytes: 4 << 20, maxSegmentAge: .seconds(1)),
-        retention: .init(maxSegmentCount: 2, maxTotalBytes: 1 << 40)))
+    let trail = try Trail(
+        configuration: TrailConfiguration(
+            directory: directory, app: app, memoryLimitBytes: 64 << 20,
+            rotation: .init(maxSegmentBytes: 4 << 20, maxSegmentAge: .seconds(1)),
+            retention: .init(maxSegmentCount: 2, maxTotalBytes: 1 << 40)))
     for round in 0..<2 {
         for index in (round * count / 2)..<((round + 1) * count / 2) {
             trail.record(StressEvents.event(thread: 0, index: index))
@@ -271,10 +283,12 @@ case "refused":
         exit(2)
     }
     let count = number(4)
-    let trail = try Trail(configuration: TrailConfiguration(
-        directory: directory, app: app, keyStore: .files(in: URL(fileURLWithPath: arguments[3])),
-        memoryLimitBytes: 64 << 20, flushBufferBytes: 2 << 10,
-        rotation: .init(maxSegmentBytes: 4 << 10), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+    let trail = try Trail(
+        configuration: TrailConfiguration(
+            directory: directory, app: app, keyStore: .files(in: URL(fileURLWithPath: arguments[3])),
+            memoryLimitBytes: 64 << 20, flushBufferBytes: 2 << 10,
+            rotation: .init(maxSegmentBytes: 4 << 10), retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)
+        ))
     var index = 0
     func recordRound() {
         for _ in 0..<count {

@@ -65,11 +65,12 @@ enum ZstdCalls {
     ) throws(ZstdError) -> (consumed: Int, produced: Int, remaining: Int) {
         var inBuffer = ZSTD_inBuffer(src: input.baseAddress, size: input.count, pos: 0)
         var outBuffer = ZSTD_outBuffer(dst: output.baseAddress, size: output.count, pos: 0)
-        let mode: ZSTD_EndDirective = switch directive {
-        case .continue: ZSTD_e_continue
-        case .flush: ZSTD_e_flush
-        case .end: ZSTD_e_end
-        }
+        let mode: ZSTD_EndDirective =
+            switch directive {
+            case .continue: ZSTD_e_continue
+            case .flush: ZSTD_e_flush
+            case .end: ZSTD_e_end
+            }
         let remaining = try check(ZSTD_compressStream2(context, &outBuffer, &inBuffer, mode), "ZSTD_compressStream2")
         return (inBuffer.pos, outBuffer.pos, remaining)
     }

@@ -56,9 +56,10 @@ extension ZstdStreamReader {
     }
 
     func reportOversizedLine(into sink: inout some DecodedStreamSink) {
-        sink.issue(DecodeIssue(
-            kind: .oversizedLine, offset: bytesConsumed,
-            cause: "line \(linesDelivered + 1) is longer than \(limits.lineBytes) bytes"))
+        sink.issue(
+            DecodeIssue(
+                kind: .oversizedLine, offset: bytesConsumed,
+                cause: "line \(linesDelivered + 1) is longer than \(limits.lineBytes) bytes"))
     }
 
     func deliver(_ line: [UInt8], to sink: inout some DecodedStreamSink) {

@@ -173,7 +173,8 @@ package final class ZstdStreamReader {
                     window[position...].elementsEqual(magicPrefix.prefix(trailing)) ? .truncatedFrame : .notZstd
                 let start = bytesConsumed
                 position = window.count
-                sink.issue(DecodeIssue(kind: kind, offset: start, bytesLost: trailing, cutLineBytes: discardPartialLine()))
+                sink.issue(
+                    DecodeIssue(kind: kind, offset: start, bytesLost: trailing, cutLineBytes: discardPartialLine()))
             } else if !lineCarry.isEmpty && !skippingOversizedLine {
                 // The last frame ended cleanly: a final line without a newline is still a whole line.
                 deliver(lineCarry, to: &sink)
@@ -181,7 +182,8 @@ package final class ZstdStreamReader {
             }
         } catch {
             let cut = discardPartialLine()
-            sink.issue(DecodeIssue(kind: .readError, offset: bytesConsumed, cutLineBytes: cut, cause: error.description))
+            sink.issue(
+                DecodeIssue(kind: .readError, offset: bytesConsumed, cutLineBytes: cut, cause: error.description))
         }
     }
 
@@ -197,7 +199,8 @@ package final class ZstdStreamReader {
             guard try ensure(8 + size, from: &source) else { return truncatedSkippable(start, into: &sink) }
             window.withUnsafeBytes { bytes in
                 sink.skippableFrame(
-                    variant: variant, payload: UnsafeRawBufferPointer(rebasing: bytes[(position + 8)..<(position + 8 + size)]),
+                    variant: variant,
+                    payload: UnsafeRawBufferPointer(rebasing: bytes[(position + 8)..<(position + 8 + size)]),
                     offset: start)
             }
             position += 8 + size
@@ -222,7 +225,9 @@ package final class ZstdStreamReader {
         }
         let lost = window.count - position
         position = window.count
-        sink.issue(DecodeIssue(kind: .truncatedSkippableFrame, offset: start, bytesLost: lost, cutLineBytes: discardPartialLine()))
+        sink.issue(
+            DecodeIssue(
+                kind: .truncatedSkippableFrame, offset: start, bytesLost: lost, cutLineBytes: discardPartialLine()))
     }
 
     enum FrameFailure: Error {
@@ -251,7 +256,8 @@ package final class ZstdStreamReader {
     }
 
     func handle(
-        _ failure: FrameFailure, frameStart: Int, from source: inout some ByteSource, into sink: inout some DecodedStreamSink
+        _ failure: FrameFailure, frameStart: Int, from source: inout some ByteSource,
+        into sink: inout some DecodedStreamSink
     ) throws(SystemError) {
         switch failure {
         case .truncated(let blockStart) where nextFrameStart(after: blockStart) != nil:
@@ -262,14 +268,16 @@ package final class ZstdStreamReader {
             release(into: &sink)
             let lost = window.count - position
             position = window.count
-            sink.issue(DecodeIssue(
-                kind: .truncatedFrame, offset: blockStart, bytesLost: bytesConsumed - blockStart,
-                cutLineBytes: discardPartialLine(), cause: lost == 0 ? "frame not terminated" : nil))
+            sink.issue(
+                DecodeIssue(
+                    kind: .truncatedFrame, offset: blockStart, bytesLost: bytesConsumed - blockStart,
+                    cutLineBytes: discardPartialLine(), cause: lost == 0 ? "frame not terminated" : nil))
         case .checksum(let error):
             let dropped = dropFrameOutput()
-            sink.issue(DecodeIssue(
-                kind: .checksumMismatch, offset: frameStart, linesDropped: dropped.lines, cutLineBytes: dropped.cut,
-                cause: error.name))
+            sink.issue(
+                DecodeIssue(
+                    kind: .checksumMismatch, offset: frameStart, linesDropped: dropped.lines, cutLineBytes: dropped.cut,
+                    cause: error.name))
         case .corrupt(let error, let damageStart):
             // The blocks before the damaged one decoded without error: their complete lines are delivered, as after a
             // torn tail. What the damaged block held, and every later block of the frame (which zstd can only decode
@@ -279,9 +287,10 @@ package final class ZstdStreamReader {
             // before it are whole, so no frame starts inside them.
             position = max(damageStart > frameStart ? damageStart : frameStart + 1, windowBase) - windowBase
             try resynchronize(from: &source)
-            sink.issue(DecodeIssue(
-                kind: .corruptFrame, offset: damageStart, bytesLost: bytesConsumed - damageStart,
-                linesDropped: dropped.lines, cutLineBytes: dropped.cut, cause: error?.name))
+            sink.issue(
+                DecodeIssue(
+                    kind: .corruptFrame, offset: damageStart, bytesLost: bytesConsumed - damageStart,
+                    linesDropped: dropped.lines, cutLineBytes: dropped.cut, cause: error?.name))
         case .read(let error):
             throw error
         }

@@ -274,12 +274,15 @@ package struct JSONLineWriter: ~Copyable {
         guard utf8.count >= 8 else { return scan(utf8, from: 0) }
         var offset = 0
         while offset + 8 <= utf8.count {
-            if mayNeedEscape(utf8.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return scan(utf8, from: offset) }
+            if mayNeedEscape(utf8.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+                return scan(utf8, from: offset)
+            }
             offset += 8
         }
         guard offset < utf8.count else { return offset }
         let last = utf8.count - 8
-        return mayNeedEscape(utf8.loadUnaligned(fromByteOffset: last, as: UInt64.self)) ? scan(utf8, from: last) : utf8.count
+        return mayNeedEscape(utf8.loadUnaligned(fromByteOffset: last, as: UInt64.self))
+            ? scan(utf8, from: last) : utf8.count
     }
 
     /// Whether any byte of `word` is below 0x20 (for bytes under 0x80), `"`, `\\` or DEL. May flag a clean word (its

@@ -77,13 +77,16 @@ extension FieldName {
     /// Attribute keys may not shadow schema fields.
     package static func isReserved(_ key: String) -> Bool { reserved.contains(key) }
 
-    private static let reserved: Set<String> = Set([
-        timestamp, schema, sequence, eventName, severityText, severityNumber, installID, operationID, attempt,
-        resendCount, kind, scopes, authorityHost, correlationID, durationMilliseconds, outcome, errorType, errorDomain,
-        errorCode, errorCodeName, errorSubcode, errorSubcodeName, oauthError, oauthSuberror, stsErrorCodes, httpStatus,
-        retryAfterSeconds, throttledByMSAL, claimsChallenge, grantedScopes, declinedScopes, underlying, action,
-        exceptionMessage, waitMilliseconds, body,
-    ].map(\.name))
+    private static let reserved: Set<String> = Set(
+        [
+            timestamp, schema, sequence, eventName, severityText, severityNumber, installID, operationID, attempt,
+            resendCount, kind, scopes, authorityHost, correlationID, durationMilliseconds, outcome, errorType,
+            errorDomain,
+            errorCode, errorCodeName, errorSubcode, errorSubcodeName, oauthError, oauthSuberror, stsErrorCodes,
+            httpStatus,
+            retryAfterSeconds, throttledByMSAL, claimsChallenge, grantedScopes, declinedScopes, underlying, action,
+            exceptionMessage, waitMilliseconds, body,
+        ].map(\.name))
 }
 
 extension Duration {

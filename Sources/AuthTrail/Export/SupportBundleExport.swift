@@ -96,7 +96,8 @@ struct SupportBundleExport: Sendable {
         let magic = UInt32(start[0]) | UInt32(start[1]) << 8 | UInt32(start[2]) << 16 | UInt32(start[3]) << 24
         guard magic == SkippableFrame.magicBase | UInt32(SkippableFrame.authTrailVariant) else { return nil }
         let size = Int(UInt32(start[4]) | UInt32(start[5]) << 8 | UInt32(start[6]) << 16 | UInt32(start[7]) << 24)
-        guard size <= 1 << 20, let payload = try? SystemCalls.read(descriptor, count: size, at: 8), payload.count == size
+        guard size <= 1 << 20, let payload = try? SystemCalls.read(descriptor, count: size, at: 8),
+            payload.count == size
         else { return nil }
         return payload.withUnsafeBytes { BundleSectionHeader(payload: $0) }.flatMap { $0.isBundleManifest ? nil : $0 }
     }

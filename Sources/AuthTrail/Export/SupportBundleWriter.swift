@@ -65,7 +65,8 @@ package struct SupportBundleWriter {
     /// Creates the temporary file `<output>.partial-<pid>-<random>` (mode 0600, `protection` on Apple platforms): two
     /// exports to one destination at once, in one process or two, never share it (nor `finish`'s `.final-` file), and
     /// a file a crash left never blocks the next export.
-    package init(output: String, toolVersion: String, now: Date, protection: FileProtection? = nil) throws(OutputError) {
+    package init(output: String, toolVersion: String, now: Date, protection: FileProtection? = nil) throws(OutputError)
+    {
         self.output = output
         self.toolVersion = toolVersion
         self.now = now

@@ -41,10 +41,13 @@ extension Trail {
             directory: configuration.directory.path, destination: destination, since: since,
             allowResidualPII: allowResidualPII, protection: configuration.fileProtection,
             now: configuration.clock.now())
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<SupportBundleSummary, SupportBundleError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<SupportBundleSummary, SupportBundleError>, Never>) in
             // Reading and compressing a folder can take a while: a thread of its own keeps it off the caller's
             // thread and off the cooperative pool, as `flush() async` does for its wait.
-            let thread = Thread { continuation.resume(returning: Result { () throws(SupportBundleError) in try export.run() }) }
+            let thread = Thread {
+                continuation.resume(returning: Result { () throws(SupportBundleError) in try export.run() })
+            }
             thread.name = "AuthTrail export"
             thread.start()
         }

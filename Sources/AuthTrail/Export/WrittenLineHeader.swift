@@ -16,7 +16,8 @@ package struct WrittenLineHeader: Sendable, Hashable {
 
     /// Nil when `line` is not an event in the writer's form.
     package init?(_ line: UnsafeRawBufferPointer) {
-        guard line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}"), Self.contains(Self.eventNameKey, in: line)
+        guard line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}"),
+            Self.contains(Self.eventNameKey, in: line)
         else { return nil }
         let start = Self.timestampPrefix.count
         let end = start + Timestamp.length

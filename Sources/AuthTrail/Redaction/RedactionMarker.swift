@@ -6,7 +6,8 @@ enum RedactionMarker {
 
     /// Whether `tag` and `value` (the bytes between `<` and `:`, and between `:` and `>`) form a marker.
     static func matches<Tag: Collection<UInt8>, Value: Collection<UInt8>>(tag: Tag, value: Value) -> Bool {
-        guard !tag.isEmpty, tag.count <= longestTag, tag.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") })
+        guard !tag.isEmpty, tag.count <= longestTag,
+            tag.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") })
         else { return false }
         if value.count == 7 { return value.elementsEqual("removed".utf8) }
         return value.count == 10

@@ -98,14 +98,18 @@ extension TextScan {
     /// base64 or base64url text of 40+ bytes with upper case, lower case and digits.
     func isOpaqueToken(_ range: Range<Int>) -> Bool {
         guard range.count >= 24 else { return false }
-        let first = input[range.lowerBound], second = input[range.lowerBound + 1], third = input[range.lowerBound + 2]
+        let first = input[range.lowerBound]
+        let second = input[range.lowerBound + 1]
+        let third = input[range.lowerBound + 2]
         let msalShape =
             ((first == UInt8(ascii: "0") || first == UInt8(ascii: "1")) && second == UInt8(ascii: ".")
                 && third == UInt8(ascii: "A"))
             || (first == UInt8(ascii: "M") && second == UInt8(ascii: ".")
                 && (third == UInt8(ascii: "C") || third == UInt8(ascii: "R")))
         guard msalShape || range.count >= ByteClass.longRun else { return false }
-        var upper = false, lower = false, digit = false
+        var upper = false
+        var lower = false
+        var digit = false
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = input[index]

@@ -5,14 +5,17 @@ extension TextScan {
     /// The length of a look-alike of `@` at `index`: `＠` (U+FF20) or `﹫` (U+FE6B), 3 bytes; 0 when there is none.
     func lookAlikeAt(at index: Int) -> Int {
         guard index + 2 < input.count, input[index] == 0xEF else { return 0 }
-        let second = input[index + 1], third = input[index + 2]
+        let second = input[index + 1]
+        let third = input[index + 2]
         return (second == 0xBC && third == 0xA0) || (second == 0xB9 && third == 0xAB) ? 3 : 0
     }
 
     /// A look-alike of `.` at `index`: `．` (U+FF0E), `｡` (U+FF61) or `。` (U+3002).
     func lookAlikeDot(at index: Int) -> Bool {
         guard index + 2 < input.count else { return false }
-        let first = input[index], second = input[index + 1], third = input[index + 2]
+        let first = input[index]
+        let second = input[index + 1]
+        let third = input[index + 2]
         return (first == 0xEF && ((second == 0xBC && third == 0x8E) || (second == 0xBD && third == 0xA1)))
             || (first == 0xE3 && second == 0x80 && third == 0x82)
     }
@@ -20,7 +23,9 @@ extension TextScan {
     /// A zero-width character at `index`: U+200B, U+200C, U+200D, U+2060 or U+FEFF (3 bytes each).
     func zeroWidth(at index: Int) -> Bool {
         guard index + 2 < input.count else { return false }
-        let first = input[index], second = input[index + 1], third = input[index + 2]
+        let first = input[index]
+        let second = input[index + 1]
+        let third = input[index + 2]
         if first == 0xE2 {
             return (second == 0x80 && third >= 0x8B && third <= 0x8D) || (second == 0x81 && third == 0xA0)
         }

@@ -74,8 +74,13 @@ extension TextScan {
         let range = trimmed(whole)
         guard range.count >= 3 else { return }
         // One pass collects what the detectors need, so each runs only where it can match.
-        var hasAt = false, hasSlash = false, hasPercent = false, hasHyphen = false, hasWebTokenStart = false
-        var colons = 0, dots = 0
+        var hasAt = false
+        var hasSlash = false
+        var hasPercent = false
+        var hasHyphen = false
+        var hasWebTokenStart = false
+        var colons = 0
+        var dots = 0
         for index in range {
             switch input[index] {
             case UInt8(ascii: "@"): hasAt = true

@@ -86,10 +86,14 @@ package final class EventQueue: @unchecked Sendable {
     }
 
     /// Asks the writer to flush everything queued so far and waits until it has, or until `timeout`.
-    package func flush(timeout: Duration) -> Bool { request(\.flushRequested, answeredBy: \.flushCompleted, timeout: timeout) }
+    package func flush(timeout: Duration) -> Bool {
+        request(\.flushRequested, answeredBy: \.flushCompleted, timeout: timeout)
+    }
 
     /// Asks the writer to flush and close the active segment and waits until it has, or until `timeout`.
-    package func close(timeout: Duration) -> Bool { request(\.closeRequested, answeredBy: \.closeCompleted, timeout: timeout) }
+    package func close(timeout: Duration) -> Bool {
+        request(\.closeRequested, answeredBy: \.closeCompleted, timeout: timeout)
+    }
 
     /// `flush(timeout:)` without blocking the caller's thread: the wait happens on a short-lived thread of its own, so
     /// neither the main thread nor a shared pool (Swift's cooperative threads, Dispatch's) waits, and the timeout
@@ -214,7 +218,9 @@ package final class EventQueue: @unchecked Sendable {
     }
 
     /// `wait` then, with `take`, `take`; without it, the requests only.
-    package func next(deadline: Date?, take: Bool, requestsAfter: Int? = nil, returning spare: inout [TrailEvent]) -> Batch {
+    package func next(
+        deadline: Date?, take: Bool, requestsAfter: Int? = nil, returning spare: inout [TrailEvent]
+    ) -> Batch {
         _ = wait(deadline: deadline, forWork: take, requestsAfter: requestsAfter)
         if take { return self.take(returning: &spare) }
         return condition.withLock { makeBatch() }
@@ -225,7 +231,8 @@ package final class EventQueue: @unchecked Sendable {
     private func makeBatch() -> Batch {
         Batch(
             events: [], drops: [:], flushGeneration: flushRequested, closeGeneration: closeRequested,
-            stopping: stopping, flushPending: flushRequested != flushCompleted, closePending: closeRequested != closeCompleted,
+            stopping: stopping, flushPending: flushRequested != flushCompleted,
+            closePending: closeRequested != closeCompleted,
             requests: requestCount)
     }
 

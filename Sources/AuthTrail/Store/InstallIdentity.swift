@@ -68,7 +68,7 @@ package struct InstallIdentity: Sendable {
             do {
                 let existing = try SystemCalls.readFile(path)
                 if existing.count >= minimumCount { return existing }
-            } catch where SystemCalls.isFileMissing(error) {
+            } catch  where SystemCalls.isFileMissing(error) {
                 exists = false
             }
             let temporary = "\(path).\(SystemCalls.processID).\(UUID().uuidString)"
@@ -77,7 +77,7 @@ package struct InstallIdentity: Sendable {
             if exists {
                 try SystemCalls.rename(temporary, to: path)
             } else {
-                do { try SystemCalls.link(temporary, to: path) } catch where SystemCalls.isAlreadyExisting(error) {}
+                do { try SystemCalls.link(temporary, to: path) } catch  where SystemCalls.isAlreadyExisting(error) {}
             }
         }
     }

@@ -84,7 +84,8 @@ extension KeyStore {
     /// `<install id>.key` for the ids the library makes (lowercase UUIDs); any other id (a hand-edited file) is
     /// hashed first, so it can never name a path outside the folder.
     static func fileName(installID: String) -> String {
-        let safe = !installID.isEmpty && installID.utf8.count <= 64
+        let safe =
+            !installID.isEmpty && installID.utf8.count <= 64
             && installID.utf8.allSatisfy { ByteClass.isHex($0) || $0 == UInt8(ascii: "-") }
         return (safe ? installID : SHA256.hash(data: Data(installID.utf8)).hexString) + ".key"
     }

@@ -57,7 +57,9 @@ package struct SegmentDirectory: Sendable {
 
     /// Whether the unsealed segment `name` may still be written by a running process: `active`, a segment a writer of
     /// this process has open, or another running process's segment written within `abandonedAfter`.
-    package func mayBeLive(_ name: String, modified: Double, active: String?, now: Double = Date().timeIntervalSince1970)
+    package func mayBeLive(
+        _ name: String, modified: Double, active: String?, now: Double = Date().timeIntervalSince1970
+    )
         -> Bool
     {
         let file = "\(path)/\(name)"

@@ -65,7 +65,8 @@ package final class SegmentWriter {
         path = "\(directory)/\(name)"
         self.metadata = metadata
         let temporary = "\(directory)/.\(name).\(UUID().uuidString).tmp"
-        descriptor = try SystemCalls.open(temporary, write: true, create: true, exclusive: true, append: true, mode: 0o600)
+        descriptor = try SystemCalls.open(
+            temporary, write: true, create: true, exclusive: true, append: true, mode: 0o600)
         SystemCalls.applyProtection(protection, to: temporary)
         do {
             defer { SystemCalls.unlink(temporary) }
@@ -119,7 +120,9 @@ package final class SegmentWriter {
 
     /// `append(lines:count:)` for lines held in an array.
     package func append(lines: [UInt8], count: Int) throws(ZstdError) {
-        let result = lines.withUnsafeBytes { buffer in Result { () throws(ZstdError) in try append(lines: buffer, count: count) } }
+        let result = lines.withUnsafeBytes { buffer in
+            Result { () throws(ZstdError) in try append(lines: buffer, count: count) }
+        }
         try result.get()
     }
 

@@ -130,7 +130,8 @@ package final class StoreWriter {
 
     private func adopt(_ identity: InstallIdentity) {
         self.identity = identity
-        let redactor = Redactor(level: configuration.redactionLevel, key: identity.key, rules: configuration.redactionRules)
+        let redactor = Redactor(
+            level: configuration.redactionLevel, key: identity.key, rules: configuration.redactionRules)
         self.redactor = redactor
         var strict = redactor
         strict.level = .maskAllPII
@@ -196,7 +197,9 @@ package final class StoreWriter {
                 guard let segment = ensureSegment(holding: events[appended...]) else { break }
                 encoder.removeAll()
                 let next = serializeChunk(of: &events, from: appended, flushNow: &flushNow)
-                try encoder.withBytes { lines throws(ZstdError) in try segment.append(lines: lines, count: next - appended) }
+                try encoder.withBytes { lines throws(ZstdError) in
+                    try segment.append(lines: lines, count: next - appended)
+                }
                 appended = next
                 let written = try segment.writeFlushed()
                 if written > 0 { queue.report { $0.eventsWritten += written } }
@@ -387,7 +390,8 @@ package final class StoreWriter {
         segmentSequence += 1
         let os = SegmentMetadata.currentOperatingSystem
         return SegmentMetadata(
-            installID: identity?.installID ?? "", appID: configuration.app.identifier, appVersion: configuration.app.version,
+            installID: identity?.installID ?? "", appID: configuration.app.identifier,
+            appVersion: configuration.app.version,
             osName: os.name, osVersion: os.version, libraryVersion: authTrailLibraryVersion,
             zstdVersion: zstdLibraryVersion, processID: Int(SystemCalls.processID),
             segmentSequence: segmentSequence, createdAt: Timestamp.string(createdAt),

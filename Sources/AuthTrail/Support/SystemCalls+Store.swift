@@ -69,7 +69,9 @@ extension SystemCalls {
 
     /// Names in `directory` (without "." and "..").
     package static func listDirectory(_ directory: String) throws(SystemError) -> [String] {
-        guard let handle = opendir(directory) else { throw SystemError(errno: errno, operation: "opendir \(directory)") }
+        guard let handle = opendir(directory) else {
+            throw SystemError(errno: errno, operation: "opendir \(directory)")
+        }
         defer { closedir(handle) }
         var names = [String]()
         while let entry = readdir(handle) {

@@ -60,7 +60,9 @@ package enum SystemCalls {
     }
 
     package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemError) {
-        let result = bytes.withUnsafeBytes { buffer in Result { () throws(SystemError) in try writeAll(descriptor, buffer) } }
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(SystemError) in try writeAll(descriptor, buffer) }
+        }
         try result.get()
     }
 

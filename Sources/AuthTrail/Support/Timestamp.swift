@@ -21,7 +21,8 @@ package enum Timestamp {
             milliseconds.isNaN
             ? Int(writableMilliseconds.lowerBound)
             : Int(min(max(milliseconds, writableMilliseconds.lowerBound), writableMilliseconds.upperBound))
-        var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
+        var days =
+            totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let millisecondOfDay = totalMilliseconds - days * 86_400_000
         days += 719_468
         let era = (days >= 0 ? days : days - 146_096) / 146_097
@@ -78,7 +79,8 @@ package enum Timestamp {
             return value
         }
         guard bytes.count >= 20, let year = number(0, 4), bytes[4] == UInt8(ascii: "-"), let month = number(5, 2),
-            bytes[7] == UInt8(ascii: "-"), let day = number(8, 2), bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+            bytes[7] == UInt8(ascii: "-"), let day = number(8, 2),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
             let hour = number(11, 2), bytes[13] == UInt8(ascii: ":"), let minute = number(14, 2),
             bytes[16] == UInt8(ascii: ":"), let second = number(17, 2),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61

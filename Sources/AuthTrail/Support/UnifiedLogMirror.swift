@@ -23,7 +23,8 @@ struct UnifiedLogMirror {
         let code = event.failure.map { "\($0.domain) \($0.code)" } ?? ""
         logger.log(
             level: level,
-            "\(event.name.rawValue, privacy: .public) \(code, privacy: .public) \(event.message ?? "", privacy: .private)")
+            "\(event.name.rawValue, privacy: .public) \(code, privacy: .public) \(event.message ?? "", privacy: .private)"
+        )
         #endif
     }
 }

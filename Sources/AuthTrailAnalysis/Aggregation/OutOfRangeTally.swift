@@ -54,7 +54,8 @@ struct OutOfRangeTally: Sendable {
             let count = counts[field.rawValue]
             guard count > 0 else { return nil }
             let values = count == 1 ? "value" : "values"
-            return "\(file): \(count) \(field.key) \(values) \(field.accepted), for example \(examples[field.rawValue] ?? "")"
+            return
+                "\(file): \(count) \(field.key) \(values) \(field.accepted), for example \(examples[field.rawValue] ?? "")"
         }
     }
 }

@@ -149,9 +149,12 @@ package struct ReportBuilder: LogConsumer {
         let duration = checkedDuration(record.durationMilliseconds)
         if let duration { tables.latency.add(duration, kind: kind, outcome: outcome) }
         if let time { tables.timeline.add(at: time, failed: failed) }
-        let patternKey = outcome == "success" ? nil : record.errorDomain.map {
-            PatternKey(domain: $0, code: record.errorCode, subcode: record.errorSubcode)
-        }
+        let patternKey =
+            outcome == "success"
+            ? nil
+            : record.errorDomain.map {
+                PatternKey(domain: $0, code: record.errorCode, subcode: record.errorSubcode)
+            }
         tables.breakdowns.add(record, failed: failed, pattern: patternKey)
         tables.drillDown.add(record, time: time, kind: kind, outcome: outcome, duration: duration, pattern: patternKey)
         if outcome != "success", record.errorDomain != nil || !record.stsErrorCodes.isEmpty {

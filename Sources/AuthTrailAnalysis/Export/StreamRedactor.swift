@@ -1,11 +1,11 @@
 package import AuthTrail
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Redacts text as it streams through (`authtrail redact`): reads a source in chunks, cuts it into records at line

@@ -17,7 +17,9 @@ package struct SegmentReader {
     }
 
     /// Reads the file at `path` ("-" for standard input) into `consumer`.
-    package mutating func read(path: String, into consumer: inout some LogConsumer) throws(SystemError)
+    package mutating func read(
+        path: String, into consumer: inout some LogConsumer
+    ) throws(SystemError)
         -> InputSummary
     {
         let descriptor = path == "-" ? 0 : try SystemCalls.open(path, write: false)
@@ -95,7 +97,9 @@ package struct SegmentReader {
         return payload.withUnsafeBytes { SegmentInfo(payload: $0) }
     }
 
-    private static func readFully(_ source: inout FileDescriptorSource, into buffer: inout [UInt8]) throws(SystemError)
+    private static func readFully(
+        _ source: inout FileDescriptorSource, into buffer: inout [UInt8]
+    ) throws(SystemError)
         -> Int
     {
         var filled = 0
@@ -130,7 +134,8 @@ package struct SegmentReader {
         let readsSegmentInfo = Consumer.readsSegmentInfo
 
         init(
-            summary: InputSummary, consumer: UnsafeMutablePointer<Consumer>, memory: UnsafeMutablePointer<EventScannerCache>
+            summary: InputSummary, consumer: UnsafeMutablePointer<Consumer>,
+            memory: UnsafeMutablePointer<EventScannerCache>
         ) {
             self.summary = summary
             self.consumer = consumer

@@ -194,8 +194,7 @@ package struct RawLogReader {
 
     /// A failure MSAL logged outside any request (a keychain status, an MSID error): a record of its own, with no
     /// operation.
-    private mutating func standalone(_ facts: MSALLogFacts, line: MSALLogLine, time: Date, sequence: Int) -> [[UInt8]]
-    {
+    private mutating func standalone(_ facts: MSALLogFacts, line: MSALLogLine, time: Date, sequence: Int) -> [[UInt8]] {
         let failure: MSALLogFacts.Failure
         if case .failed(let returned) = facts.result {
             failure = returned

@@ -54,7 +54,9 @@ struct HTMLSwimlanes {
         return svg + "</svg>\n"
     }
 
-    private func lane(_ lane: (installID: String, operationID: String, timeline: OperationTimeline?), id: String)
+    private func lane(
+        _ lane: (installID: String, operationID: String, timeline: OperationTimeline?), id: String
+    )
         -> String
     {
         let label =

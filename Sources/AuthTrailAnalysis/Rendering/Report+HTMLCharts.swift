@@ -33,7 +33,9 @@ extension Report {
     }
 
     /// A pattern as a person reads it: domain, code, name, sub-code and its name; never shortened.
-    static func patternLabel(domain: String?, code: Int?, codeName: String?, subcode: Int?, subcodeName: String?)
+    static func patternLabel(
+        domain: String?, code: Int?, codeName: String?, subcode: Int?, subcodeName: String?
+    )
         -> String
     {
         // AADSTS50011 and AADB2C90118 as people search for them; other domains stay apart from their codes.

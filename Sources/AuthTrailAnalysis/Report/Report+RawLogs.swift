@@ -53,7 +53,8 @@ extension Report {
             title: "Raw MSAL logs: requests by correlation id",
             summary: summary,
             header: [
-                "ended", "correlation id", "operation", "attempt", "kind", "outcome", "error", "name", "underlying", "STS",
+                "ended", "correlation id", "operation", "attempt", "kind", "outcome", "error", "name", "underlying",
+                "STS",
             ],
             rows: requests.map { request in
                 [

@@ -47,20 +47,22 @@ final class KeyTable: Sendable {
     }
 }
 
-let keyTable = KeyTable([
-    (FieldName.timestamp.name, .timestamp), (FieldName.schema.name, .schema), (FieldName.eventName.name, .eventName),
-    (FieldName.severityText.name, .severityText), (FieldName.severityNumber.name, .severityNumber),
-    (FieldName.installID.name, .installID), (FieldName.operationID.name, .operationID),
-    (FieldName.attempt.name, .attempt),
-    (FieldName.kind.name, .kind), (FieldName.correlationID.name, .correlationID),
-    (FieldName.durationMilliseconds.name, .duration), (FieldName.outcome.name, .outcome),
-    (FieldName.errorDomain.name, .errorDomain), (FieldName.errorCode.name, .errorCode),
-    (FieldName.errorCodeName.name, .errorCodeName), (FieldName.errorSubcode.name, .errorSubcode),
-    (FieldName.errorSubcodeName.name, .errorSubcodeName), (FieldName.stsErrorCodes.name, .stsErrorCodes),
-    (FieldName.httpStatus.name, .httpStatus), (FieldName.retryAfterSeconds.name, .retryAfter),
-    (FieldName.action.name, .action),
-    (FieldName.waitMilliseconds.name, .waitMilliseconds), (FieldName.endUserID, .userID),
-    (FieldName.droppedTotal, .droppedCount), (FieldName.appVersion, .appVersion),
-    (FieldName.osVersion, .osVersion), (FieldName.msalVersion, .msalVersion),
-    (FieldName.authorityHost.name, .authorityHost),
-] + LogRecord.droppedSeverityKeys.map { ($0, EventKey.droppedOfSeverity) })
+let keyTable = KeyTable(
+    [
+        (FieldName.timestamp.name, .timestamp), (FieldName.schema.name, .schema),
+        (FieldName.eventName.name, .eventName),
+        (FieldName.severityText.name, .severityText), (FieldName.severityNumber.name, .severityNumber),
+        (FieldName.installID.name, .installID), (FieldName.operationID.name, .operationID),
+        (FieldName.attempt.name, .attempt),
+        (FieldName.kind.name, .kind), (FieldName.correlationID.name, .correlationID),
+        (FieldName.durationMilliseconds.name, .duration), (FieldName.outcome.name, .outcome),
+        (FieldName.errorDomain.name, .errorDomain), (FieldName.errorCode.name, .errorCode),
+        (FieldName.errorCodeName.name, .errorCodeName), (FieldName.errorSubcode.name, .errorSubcode),
+        (FieldName.errorSubcodeName.name, .errorSubcodeName), (FieldName.stsErrorCodes.name, .stsErrorCodes),
+        (FieldName.httpStatus.name, .httpStatus), (FieldName.retryAfterSeconds.name, .retryAfter),
+        (FieldName.action.name, .action),
+        (FieldName.waitMilliseconds.name, .waitMilliseconds), (FieldName.endUserID, .userID),
+        (FieldName.droppedTotal, .droppedCount), (FieldName.appVersion, .appVersion),
+        (FieldName.osVersion, .osVersion), (FieldName.msalVersion, .msalVersion),
+        (FieldName.authorityHost.name, .authorityHost),
+    ] + LogRecord.droppedSeverityKeys.map { ($0, EventKey.droppedOfSeverity) })

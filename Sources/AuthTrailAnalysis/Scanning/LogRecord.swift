@@ -74,4 +74,3 @@ extension LogRecord {
         package static let all: Self = [.identifiers, .labels]
     }
 }
-

@@ -65,8 +65,10 @@ extension OperationStory {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "authtrail-show-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         let url = folder.appendingPathComponent("stdin")
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
-                                                      attributes: [.posixPermissions: 0o700])) != nil,
+        guard
+            (try? FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o700])) != nil,
             FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
             let output = try? FileHandle(forWritingTo: url)
         else {

@@ -7,7 +7,8 @@ extension StoryCollection {
         for story in stories {
             let title = "Operation \(story.operationID ?? "(no operation id)") on install \(story.installID)"
             out += paint(title, "1") + "\n"
-            out += "  \(ReportTime.string(story.start)) → \(ReportTime.string(story.end)), "
+            out +=
+                "  \(ReportTime.string(story.start)) → \(ReportTime.string(story.end)), "
                 + "\(story.attempts.count + story.attemptsNotKept) attempt"
                 + "\(story.attempts.count + story.attemptsNotKept == 1 ? "" : "s")\n"
             out += "  verdict: " + paint(story.verdict.summary, story.verdict.needsAction ? "1;31" : "32") + "\n"
@@ -20,7 +21,8 @@ extension StoryCollection {
                     for line in attempt.error?.lines ?? [] { out += "      \(line)\n" }
                 case .wait(let wait):
                     let line = OperationStory.describe(wait)
-                    out += "  \(story.clock(wait.from))  " + paint(line, wait.honoursRetryAfter == false ? "31" : "2")
+                    out +=
+                        "  \(story.clock(wait.from))  " + paint(line, wait.honoursRetryAfter == false ? "31" : "2")
                         + "\n"
                 case .log(let line, _):
                     let time = line.time.map(story.clock) ?? "(no time)"

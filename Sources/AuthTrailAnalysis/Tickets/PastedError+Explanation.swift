@@ -21,8 +21,9 @@ extension PastedError {
     /// What the app receives once MSAL converts this error, for MSALErrorDomain and MSID domains; nil for others.
     package var receivedByApp: ErrorCatalog.MSALConversion? {
         let msidDomains = [ErrorCatalog.msidDomain, ErrorCatalog.msidOAuthDomain, ErrorCatalog.msidHTTPDomain]
-        guard domain == MSALUserInfoKey.msalErrorDomain || msidDomains.contains(domain)
-            || domain == ErrorCatalog.msidKeychainDomain
+        guard
+            domain == MSALUserInfoKey.msalErrorDomain || msidDomains.contains(domain)
+                || domain == ErrorCatalog.msidKeychainDomain
         else { return nil }
         return ErrorCatalog.convertedByMSAL(domain: domain, code: code, internalCode: subcode)
     }

@@ -104,8 +104,9 @@ extension PastedTextScan {
     mutating func readErrorCodeField() -> Bool {
         guard !insideError else { return false }
         var cursor = position + "errorCode".utf8.count
-        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: ":")
-            || bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: "\"")
+        while cursor < bytes.count,
+            bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: ":")
+                || bytes[cursor] == UInt8(ascii: "=") || bytes[cursor] == UInt8(ascii: "\"")
         {
             cursor += 1
         }

@@ -168,8 +168,9 @@ package enum SetupReader {
         while let next = walker.nextObject() as? String, found.count < maximumListed {
             let name = (next as NSString).lastPathComponent
             let ext = (name as NSString).pathExtension
-            if skippedFolders.contains(name) || ["xcodeproj", "xcworkspace", "app", "framework", "xcassets"]
-                .contains(ext)
+            if skippedFolders.contains(name)
+                || ["xcodeproj", "xcworkspace", "app", "framework", "xcassets"]
+                    .contains(ext)
             {
                 walker.skipDescendants()
             }

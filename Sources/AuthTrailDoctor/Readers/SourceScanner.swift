@@ -78,7 +78,8 @@ package enum SourceScanner {
         let lower = literal.lowercased()
         // msauth.<bundle id>://auth, or the older msal<client id>://auth.
         let clientID = lower.dropFirst(4).prefix { $0 != ":" }
-        let legacy = lower.hasPrefix("msal") && clientID.allSatisfy { $0.isHexDigit || $0 == "-" }
+        let legacy =
+            lower.hasPrefix("msal") && clientID.allSatisfy { $0.isHexDigit || $0 == "-" }
             && lower.hasSuffix("://auth")
         if (lower.hasPrefix("msauth.") && lower.contains("://")) || (legacy && lower.count > 12) {
             setup.redirectURIs.append(Located(literal, at: location))

@@ -92,8 +92,10 @@ package struct XcodeProject: Sendable, Hashable {
     }
 
     private static func nonEmpty(_ text: String) -> String? {
-        text.isEmpty ? nil : text.replacingOccurrences(of: "$(SRCROOT)/", with: "")
-            .replacingOccurrences(of: "$(PROJECT_DIR)/", with: "")
+        text.isEmpty
+            ? nil
+            : text.replacingOccurrences(of: "$(SRCROOT)/", with: "")
+                .replacingOccurrences(of: "$(PROJECT_DIR)/", with: "")
     }
 
     /// `SDKROOT` (iphoneos, macosx) or `SUPPORTED_PLATFORMS`.

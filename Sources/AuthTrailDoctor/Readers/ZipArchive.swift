@@ -33,7 +33,8 @@ package struct ZipArchive {
         let tail = try Self.read(handle, at: fileSize - tailLength, count: tailLength, file: path)
         guard let end = Self.lastIndex(of: [0x50, 0x4B, 0x05, 0x06], in: tail), end + 22 <= tail.count else {
             throw DoctorInputError(
-                .malformed, file: path, "not a zip archive: no end-of-central-directory record in the last "
+                .malformed, file: path,
+                "not a zip archive: no end-of-central-directory record in the last "
                     + "\(tailLength) bytes")
         }
         let count = Int(Self.uint16(tail, end + 10))
@@ -126,7 +127,9 @@ package struct ZipArchive {
         }
     }
 
-    private static func read(_ handle: FileHandle, at offset: Int, count: Int, file: String) throws(DoctorInputError)
+    private static func read(
+        _ handle: FileHandle, at offset: Int, count: Int, file: String
+    ) throws(DoctorInputError)
         -> [UInt8]
     {
         guard offset >= 0, count >= 0 else {

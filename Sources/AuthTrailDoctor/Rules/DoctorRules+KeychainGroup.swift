@@ -17,8 +17,9 @@ extension DoctorRules {
         var wanted = defaultGroup
         if let custom = setup.keychainSharingGroup {
             guard let group = custom.value else {
-                return .notChecked("the app sets keychainSharingGroup (\(custom.location.description)) to a value the "
-                    + "sources do not spell out")
+                return .notChecked(
+                    "the app sets keychainSharingGroup (\(custom.location.description)) to a value the "
+                        + "sources do not spell out")
             }
             // The bundle id names the app's own group, which the application identifier grants without a
             // keychain-access-groups entry.

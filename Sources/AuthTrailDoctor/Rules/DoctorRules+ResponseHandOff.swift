@@ -24,7 +24,8 @@ extension DoctorRules {
         ]
         let usesScenes = handOff.usesScenes || setup.infoDeclaresScenes
         let location =
-            (usesScenes ? handOff.sceneDelegateLocation ?? handOff.delegateLocation
+            (usesScenes
+                ? handOff.sceneDelegateLocation ?? handOff.delegateLocation
                 : handOff.delegateLocation ?? handOff.sceneDelegateLocation) ?? SetupLocation(file: "AppDelegate.swift")
         if handOff.calls.isEmpty {
             let method = usesScenes ? "scene(_:openURLContexts:)" : "application(_:open:options:)"

@@ -145,7 +145,8 @@ package enum ReportInvariants {
             "health counts", health.dropReports, health.droppedEvents, health.tornTails, health.corruptFrames,
             health.checksumMismatches, health.otherDecodeIssues, health.invalidLines, health.newerSchemaEvents,
             health.outOfRangeValues ?? 0)
-        let decodeIssues = health.tornTails + health.corruptFrames + health.checksumMismatches + health.otherDecodeIssues
+        let decodeIssues =
+            health.tornTails + health.corruptFrames + health.checksumMismatches + health.otherDecodeIssues
         if decodeIssues != summary.issues.count { violations.append("health does not count every decode issue") }
         return violations
     }

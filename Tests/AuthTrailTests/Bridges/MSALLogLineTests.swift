@@ -51,17 +51,20 @@ let msalLines: [MSALLine] = [
         message: "Keychain find status: -34018"),
     MSALLine(
         // The old `TID = n` form and a version suffix.
-        text: "%@ TID = 10238 MSAL 0.1.4-dev iOS 12.1.1 [2018-12-10 18:13:41 - B6626163-BFED-471E-8717-0A94A6FEDA7B] Found 1 items.",
+        text:
+            "%@ TID = 10238 MSAL 0.1.4-dev iOS 12.1.1 [2018-12-10 18:13:41 - B6626163-BFED-471E-8717-0A94A6FEDA7B] Found 1 items.",
         threadID: 10238, version: "0.1.4-dev", operatingSystem: "iOS 12.1.1", loggedAt: "2018-12-10 18:13:41",
         correlationID: "B6626163-BFED-471E-8717-0A94A6FEDA7B", message: "Found 1 items."),
     MSALLine(
         // A product tag, a `+local` version, the product as the component.
-        text: "TID=8747762 MSAL.xplat.macOS 1.1.0+local Mac 14.7.4 [2025-03-27 10:58:23] [MSAL.xplat.macOS] Could not write broker key -34018",
+        text:
+            "TID=8747762 MSAL.xplat.macOS 1.1.0+local Mac 14.7.4 [2025-03-27 10:58:23] [MSAL.xplat.macOS] Could not write broker key -34018",
         threadID: 8747762, version: "1.1.0+local", operatingSystem: "Mac 14.7.4", loggedAt: "2025-03-27 10:58:23",
         component: "MSAL.xplat.macOS", message: "Could not write broker key -34018"),
     MSALLine(
         // Swift's Optional("…"): the closing part dropped, escapes undone.
-        text: #"[MSAL LOG] Optional("TID=9 MSAL 2.4.1 iOS 26.0.1 [2025-10-08 12:56:20] Using \"Masked(not-null)\" Team ID.\n")"#,
+        text:
+            #"[MSAL LOG] Optional("TID=9 MSAL 2.4.1 iOS 26.0.1 [2025-10-08 12:56:20] Using \"Masked(not-null)\" Team ID.\n")"#,
         threadID: 9, version: "2.4.1", operatingSystem: "iOS 26.0.1", loggedAt: "2025-10-08 12:56:20",
         message: "Using \"Masked(not-null)\" Team ID.\n"),
     MSALLine(text: "Not an MSAL line at all", message: "Not an MSAL line at all"),

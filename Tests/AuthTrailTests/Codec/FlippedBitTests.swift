@@ -1,7 +1,8 @@
-@testable import AuthTrail
 import AuthTrailTestSupport
 import Foundation
 import Testing
+
+@testable import AuthTrail
 
 /// Where the blocks of a segment's zstd frame lie, read from the frame format (RFC 8878 §3.1.1) by the test itself.
 private struct FrameLayout {

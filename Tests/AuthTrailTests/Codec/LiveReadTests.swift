@@ -37,11 +37,13 @@ struct LiveReadTests {
         return (output, flushEnds)
     }
 
-    private static func live(limits: ZstdStreamReader.Limits = {
-        var limits = ZstdStreamReader.Limits()
-        limits.unverifiedFrameBytes = 0
-        return limits
-    }()) throws -> ZstdStreamReader { try ZstdStreamReader(limits: limits) }
+    private static func live(
+        limits: ZstdStreamReader.Limits = {
+            var limits = ZstdStreamReader.Limits()
+            limits.unverifiedFrameBytes = 0
+            return limits
+        }()
+    ) throws -> ZstdStreamReader { try ZstdStreamReader(limits: limits) }
 
     @Test("grown one byte at a time: every flushed line once, as soon as its flush is whole, and no issue")
     func growsByteByByte() throws {

@@ -24,7 +24,9 @@ struct TruncationTests {
         let lines = ZstdRoundTripTests.eventLines(count: 40)
         let (bytes, flushEnds) = try Self.flushedSegment(lines: lines)
         let frameStart = SkippableFrame.encode(Array(#"{"format":"authtrail-segment"}"#.utf8)).count
-        #expect(try CollectingSink.decode(Array(bytes[0..<frameStart])).issues.isEmpty, "a segment cut between frames is whole")
+        #expect(
+            try CollectingSink.decode(Array(bytes[0..<frameStart])).issues.isEmpty,
+            "a segment cut between frames is whole")
         for cut in (frameStart + 1)..<bytes.count {
             let decoded = try CollectingSink.decode(Array(bytes[0..<cut]))
             let complete = flushEnds.lastIndex { $0 <= cut }.map { $0 + 1 } ?? 0

@@ -15,7 +15,9 @@ struct ZstdRoundTripTests {
     }
 
     /// Compresses `lines` with a flush after every `flushEvery` lines and a new frame every `frameEvery` lines.
-    static func compress(_ lines: [String], level: Int32 = 3, flushEvery: Int = 1, frameEvery: Int = .max) throws -> [UInt8] {
+    static func compress(
+        _ lines: [String], level: Int32 = 3, flushEvery: Int = 1, frameEvery: Int = .max
+    ) throws -> [UInt8] {
         let compressor = try ZstdCompressor(level: level)
         var output = SkippableFrame.encode(Array(#"{"format":"test"}"#.utf8))
         for (index, line) in lines.enumerated() {
@@ -30,7 +32,8 @@ struct ZstdRoundTripTests {
         return output
     }
 
-    @Test("every line comes back, in order, across flushes and frames", arguments: [(1, Int.max), (7, 100), (64, 1000)])
+    @Test(
+        "every line comes back, in order, across flushes and frames", arguments: [(1, Int.max), (7, 100), (64, 1000)])
     func roundTrip(flushEvery: Int, frameEvery: Int) throws {
         let lines = Self.eventLines(count: 2000)
         let compressed = try Self.compress(lines, flushEvery: flushEvery, frameEvery: frameEvery)
@@ -90,7 +93,8 @@ struct ZstdRoundTripTests {
         corrupted[target] ^= 0x10
         let decoded = try CollectingSink.decode(corrupted)
         #expect(!decoded.issues.isEmpty)
-        #expect(decoded.issues.allSatisfy { [.checksumMismatch, .corruptFrame].contains($0.kind) }, "\(decoded.issues)")
+        #expect(
+            decoded.issues.allSatisfy { [.checksumMismatch, .corruptFrame].contains($0.kind) }, "\(decoded.issues)")
         // Every line that is delivered is exactly a line that was written, in order.
         var remaining = lines[...]
         for line in decoded.lines {

@@ -25,7 +25,7 @@ enum AppDelegateSample {
         }
 
         func applicationDidEnterBackground(_ application: UIApplication) {
-            guard let trail, backgroundFlush == .invalid else { return }   // one flush at a time
+            guard let trail, backgroundFlush == .invalid else { return }  // one flush at a time
             // A background task keeps the app running until the flush is done; the main thread never waits for it.
             backgroundFlush = application.beginBackgroundTask(withName: "AuthTrail flush") {
                 self.endBackgroundFlush(application)
@@ -40,11 +40,11 @@ enum AppDelegateSample {
         }
 
         func applicationWillEnterForeground(_ application: UIApplication) {
-            trail?.enterForeground()   // writes what was recorded in the background, seals, rotates
+            trail?.enterForeground()  // writes what was recorded in the background, seals, rotates
         }
 
         func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication) {
-            trail?.protectedDataDidBecomeAvailable()   // a write the locked device refused is retried now
+            trail?.protectedDataDidBecomeAvailable()  // a write the locked device refused is retried now
         }
 
         private func endBackgroundFlush(_ application: UIApplication) {

@@ -35,8 +35,9 @@ struct ChoosingAFolderTests {
         let folder = Self.appAloneFolder()
         #expect(folder.lastPathComponent == "AuthTrail")
         #expect(folder.hasDirectoryPath)
-        #expect(folder.deletingLastPathComponent().standardizedFileURL.path
-            == URL.applicationSupportDirectory.standardizedFileURL.path)
+        #expect(
+            folder.deletingLastPathComponent().standardizedFileURL.path
+                == URL.applicationSupportDirectory.standardizedFileURL.path)
     }
 
     @Test(
@@ -46,7 +47,9 @@ struct ChoosingAFolderTests {
         #expect(throws: TrailConfiguration.Invalid.self) { try Self.sharedConfiguration() }
     }
 
-    @Test("an App Group configuration names the container's Application Support folder and the group's Keychain access group")
+    @Test(
+        "an App Group configuration names the container's Application Support folder and the group's Keychain access group"
+    )
     func appGroupConfiguration() throws {
         let container = try TemporaryDirectory("authtrail-app-group")
         defer { container.remove() }

@@ -9,7 +9,7 @@ struct ConsoleMirrorTests {
         // BEGIN SNIPPET console-mirror
         var configuration = TrailConfiguration(directory: logsFolder)
         #if DEBUG
-        configuration.mirrorsToUnifiedLog = true   // Console.app: subsystem AuthTrail, category trail
+        configuration.mirrorsToUnifiedLog = true  // Console.app: subsystem AuthTrail, category trail
         #endif
         // END SNIPPET console-mirror
         return configuration

@@ -46,10 +46,11 @@ enum DocumentedSnippets {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { $0 == heading }) else { return nil }
         let level = heading.prefix { $0 == "#" }.count
-        let end = lines[(start + 1)...].firstIndex { line in
-            let hashes = line.prefix { $0 == "#" }.count
-            return hashes > 0 && hashes <= level && line.dropFirst(hashes).first == " "
-        } ?? lines.endIndex
+        let end =
+            lines[(start + 1)...].firstIndex { line in
+                let hashes = line.prefix { $0 == "#" }.count
+                return hashes > 0 && hashes <= level && line.dropFirst(hashes).first == " "
+            } ?? lines.endIndex
         return lines[start..<end].joined(separator: "\n")
     }
 

@@ -63,9 +63,10 @@ struct MSALLogFanOutTests {
 
         let logged = appLines.withLock { $0 }
         #expect(logged.map(\.level) == [.warning, .error])
-        #expect(logged.map(\.message) == [
-            "\(prefix) Token refresh took 4 s", "\(prefix) acquireTokenSilent failed (MSALErrorDomain, -50002)",
-        ])
+        #expect(
+            logged.map(\.message) == [
+                "\(prefix) Token refresh took 4 s", "\(prefix) acquireTokenSilent failed (MSALErrorDomain, -50002)",
+            ])
 
         let events = try recorded.events().named("log")
         #expect(events.values("severity_text") == ["WARN", "INFO", "ERROR", "DEBUG"])

@@ -40,7 +40,9 @@ struct SupportBundleExportTests {
         }
     }
 
-    @Test("every flushed event of a sealed and the active segment is bundled while logging goes on; verify and report agree")
+    @Test(
+        "every flushed event of a sealed and the active segment is bundled while logging goes on; verify and report agree"
+    )
     func sealedAndActiveSegments() async throws {
         let fixture = try SupportBundleFixture(rotatesAt: 32 << 10)
         defer { fixture.remove() }
@@ -112,9 +114,12 @@ struct SupportBundleExportTests {
         for key in ["bundle.created_at", "authtrail.tool_version"] {
             let appValue = try #require(appBundle.manifest[key] as? String)
             let cliValue = try #require(cliBundle.manifest[key] as? String)
-            manifest = manifest.replacingOccurrences(of: "\"\(key)\":\"\(appValue)\"", with: "\"\(key)\":\"\(cliValue)\"")
+            manifest = manifest.replacingOccurrences(
+                of: "\"\(key)\":\"\(appValue)\"", with: "\"\(key)\":\"\(cliValue)\"")
         }
-        let rebuilt = SkippableFrame.encode(Array(manifest.utf8)) + appBundle.bytes.dropFirst(8 + Self.manifestPayload(appBundle.bytes).count)
+        let rebuilt =
+            SkippableFrame.encode(Array(manifest.utf8))
+            + appBundle.bytes.dropFirst(8 + Self.manifestPayload(appBundle.bytes).count)
         #expect(rebuilt.count == cliBundle.bytes.count)
         #expect(rebuilt == cliBundle.bytes, "the bundles differ beyond the manifest's time and writer")
 
@@ -122,7 +127,9 @@ struct SupportBundleExportTests {
         #expect(try SupportBundleFixture.reportedEvents(fixture.logs.path) == app.eventCount)
     }
 
-    @Test("residual personal data: the export refuses naming kind and count and writes nothing; allowed, it writes and counts")
+    @Test(
+        "residual personal data: the export refuses naming kind and count and writes nothing; allowed, it writes and counts"
+    )
     func residualPersonalData() async throws {
         let email = "joni.sherman@contoso.com"
         let fixture = try SupportBundleFixture(level: .maskSecretsOnly)
@@ -214,7 +221,8 @@ struct SupportBundleExportTests {
         for text in [bytes, decoded] {
             #expect(text.firstRange(of: key) == nil, "the raw key is in the bundle")
             #expect(text.firstRange(of: Array(hex.utf8)) == nil, "the key in hex is in the bundle")
-            #expect(text.firstRange(of: Array(hex.uppercased().utf8)) == nil, "the key in upper-case hex is in the bundle")
+            #expect(
+                text.firstRange(of: Array(hex.uppercased().utf8)) == nil, "the key in upper-case hex is in the bundle")
         }
         let names = (manifest["segments"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
         #expect(!names.isEmpty && names.allSatisfy { $0.hasPrefix("authtrail-") && $0.hasSuffix(".jsonl.zst") })

@@ -1,7 +1,8 @@
-@testable import AuthTrail
 import AuthTrailTestSupport
 import Foundation
 import Testing
+
+@testable import AuthTrail
 
 /// A clock the test sets to any reading, NaN and the far future included, and that never really waits.
 private final class SettableClock: TrailClock {

@@ -1,6 +1,7 @@
-@testable import AuthTrail
 import PropertyBased
 import Testing
+
+@testable import AuthTrail
 
 @Suite("retry backoff")
 struct RetryPolicyTests {

@@ -95,7 +95,9 @@ struct UpstreamZstdNamesTests {
                     }
                 }
                 """)
-        #expect(theirs == ZstdNames.Upstream(products: ["libzstd"], module: "libzstd", submodules: ["dictbuilder", "errors"]))
+        #expect(
+            theirs
+                == ZstdNames.Upstream(products: ["libzstd"], module: "libzstd", submodules: ["dictbuilder", "errors"]))
     }
 }
 
@@ -152,7 +154,8 @@ enum ZstdNames {
         var problems: [String] = []
         if !theirs.products.contains(ours.product) {
             problems.append(
-                "product '\(ours.product)' is not declared by upstream (it declares \(theirs.products.joined(separator: ", ")))")
+                "product '\(ours.product)' is not declared by upstream (it declares \(theirs.products.joined(separator: ", ")))"
+            )
         }
         for name in ours.imports {
             let parts = name.split(separator: ".").map(String.init)
@@ -160,7 +163,8 @@ enum ZstdNames {
                 problems.append("module '\(parts[0])' is not upstream's module (\(theirs.module))")
             } else if parts.count > 1, !theirs.submodules.contains(parts[1]) {
                 problems.append(
-                    "submodule '\(name)' is not declared by upstream (it declares \(theirs.submodules.joined(separator: ", ")))")
+                    "submodule '\(name)' is not declared by upstream (it declares \(theirs.submodules.joined(separator: ", ")))"
+                )
             }
         }
         return problems

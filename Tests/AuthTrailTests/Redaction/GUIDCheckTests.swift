@@ -1,6 +1,7 @@
-@testable import AuthTrail
 import PropertyBased
 import Testing
+
+@testable import AuthTrail
 
 /// `Redactor.isGUID` decides which correlation ids skip the scan, eight bytes at a time; a byte-by-byte reference
 /// must agree with it on GUIDs and on near-GUIDs with any byte changed.
@@ -46,7 +47,9 @@ struct GUIDCheckTests {
             for byte in UInt8(0)...UInt8(127) {
                 var changed = guid
                 changed[offset] = byte
-                if Redactor.isGUID(String(decoding: changed, as: UTF8.self)) != Self.reference(changed) { disagreements += 1 }
+                if Redactor.isGUID(String(decoding: changed, as: UTF8.self)) != Self.reference(changed) {
+                    disagreements += 1
+                }
             }
         }
         #expect(disagreements == 0)

@@ -353,7 +353,8 @@ struct PrivacyUnderAttackTests {
         let stable = redactor.redact(text: once) == once
         #expect(stable, "second pass changed the text: \(attack.testDescription)")
         let findings = Array(once.utf8).withUnsafeBytes { Redactor.findings(in: $0) }
-        #expect(findings.isEmpty, "detection found \(findings.map(\.rawValue)) in redacted text: \(attack.testDescription)")
+        #expect(
+            findings.isEmpty, "detection found \(findings.map(\.rawValue)) in redacted text: \(attack.testDescription)")
         let before = Array(attack.text.utf8).withUnsafeBytes { Redactor.findings(in: $0) }
         #expect(!before.isEmpty, "detection missed the planted item: \(attack.testDescription)")
     }

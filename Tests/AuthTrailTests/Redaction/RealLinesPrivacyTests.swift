@@ -60,9 +60,10 @@ struct RealLinesPrivacyTests {
     func corpusSize() {
         let real = Self.samples.filter { !$0.source.contains("IdentityCore's own") }
         #expect(real.map(\.lines.count).reduce(0, +) >= 40)
-        let threads = Set(real.flatMap { sample in
-            sample.source.matches(of: /[\w.-]+\/[\w.-]+#\d+/).map(\.output)
-        }.map(String.init))
+        let threads = Set(
+            real.flatMap { sample in
+                sample.source.matches(of: /[\w.-]+\/[\w.-]+#\d+/).map(\.output)
+            }.map(String.init))
         #expect(threads.count >= 8, "\(threads.count) threads")
         #expect(Self.samples.allSatisfy { !$0.source.isEmpty })
         #expect(Self.samples.allSatisfy { $0.lines.allSatisfy { !$0.isEmpty } })

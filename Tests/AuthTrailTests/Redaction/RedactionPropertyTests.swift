@@ -159,7 +159,9 @@ struct RedactionPropertyTests {
             Gen.bool,
             Gen.int(in: 0...99_999)
         ).map { value in
-            let user = "u_\(value.0)", password = "p\(value.1)", secret = "v\(value.4)"
+            let user = "u_\(value.0)"
+            let password = "p\(value.1)"
+            let secret = "v\(value.4)"
             let client = "4b0db8c2-9f26-4417-8bde-3f0e36\(String(format: "%06d", value.6))"
             let authority = value.5 ? "\(user):\(password)@\(value.2)" : value.2
             let url =

@@ -25,7 +25,9 @@ struct ConcurrencyTests {
             #expect(FolderContents.gap(in: attempts, expectedCount: 100_000) == nil, "\(operation): in order, no gap")
         }
         // The writer numbers lines in the order it took them: one total order, no duplicates.
-        let sequences = contents.lines.compactMap { FolderContents.value(of: "seq", in: $0, quoted: false).flatMap { Int($0) } }
+        let sequences = contents.lines.compactMap {
+            FolderContents.value(of: "seq", in: $0, quoted: false).flatMap { Int($0) }
+        }
         #expect(sequences == Array(1...sequences.count))
     }
 

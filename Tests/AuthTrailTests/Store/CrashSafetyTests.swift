@@ -5,7 +5,9 @@ import Testing
 
 @Suite("the store after kill -9")
 struct CrashSafetyTests {
-    @Test("kill -9 during heavy writing loses no flushed event over 20 trials, and each next start seals the torn segment")
+    @Test(
+        "kill -9 during heavy writing loses no flushed event over 20 trials, and each next start seals the torn segment"
+    )
     func killNineLosesNothingFlushed() throws {
         let directory = try TemporaryDirectory("authtrail-kill")
         defer { directory.remove() }
@@ -13,7 +15,8 @@ struct CrashSafetyTests {
         var expected = [String: Int]()
         for _ in 0..<20 {
             let flushes = 1 + Int(random.next() % 40)
-            let (pid, lastFlushed) = try StressChild.killAfterFlushes(directory: directory.path, every: 200, flushes: flushes)
+            let (pid, lastFlushed) = try StressChild.killAfterFlushes(
+                directory: directory.path, every: 200, flushes: flushes)
             expected["\(pid)-t0"] = lastFlushed + 1
 
             // Right after the kill, before anyone seals it: every flushed event is readable, and the only issue is
@@ -27,8 +30,9 @@ struct CrashSafetyTests {
         }
 
         // The next start (here: this process) seals the last torn segment; then every file is whole.
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, retention: .init(maxSegmentCount: 10_000, maxTotalBytes: 1 << 40)))
         trail.record(TrailEvent(name: .log, message: "after the crashes"))
         #expect(trail.shutdown(timeout: .testWait))
         let contents = try FolderContents(directory.path)
@@ -43,12 +47,16 @@ struct CrashSafetyTests {
             lost += max(0, flushed - found.count)
         }
         // The figure docs/RELIABILITY.md quotes.
-        print("reliability: kill -9: \(expected.count) trials, \(expected.values.reduce(0, +)) flushed events checked, \(lost) lost")
+        print(
+            "reliability: kill -9: \(expected.count) trials, \(expected.values.reduce(0, +)) flushed events checked, \(lost) lost"
+        )
         for file in contents.files {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
             #expect(SegmentSeal.isSeal(Array(bytes.suffix(16))), "\(file) is sealed")
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(leftovers.isEmpty, "temporary files are cleaned up: \(leftovers)")
     }
 
@@ -87,10 +95,13 @@ struct CrashSafetyTests {
         let decoded = try CollectingSink.decode(after)
         #expect(decoded.issues.isEmpty)
         #expect(decoded.lines == lines, "every recoverable event, in order")
-        #expect(decoded.skippableFrames.first.map { String(decoding: $0.payload, as: UTF8.self) } == String(decoding: metadata.jsonBytes(), as: UTF8.self))
+        #expect(
+            decoded.skippableFrames.first.map { String(decoding: $0.payload, as: UTF8.self) }
+                == String(decoding: metadata.jsonBytes(), as: UTF8.self))
         #expect(Array(after.suffix(16)) == SegmentSeal.recovered)
         #expect(try StressChild.zstdAccepts([tornPath]))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: liveWriter.path)) == liveBytes, "an open segment is not touched")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: liveWriter.path)) == liveBytes, "an open segment is not touched")
 
         // A second pass finds nothing to do.
         #expect(SegmentDirectory(path: directory.path).sealTornSegments(active: nil).isEmpty)

@@ -53,7 +53,9 @@ struct FaultTests {
         let failing = trail.health
         #expect(failing.status == .retrying)
         #expect(failing.failures >= 1)
-        #expect(failing.lastError?.contains("mkdir") == true || failing.lastError?.contains("open") == true, "\(failing.lastError ?? "")")
+        #expect(
+            failing.lastError?.contains("mkdir") == true || failing.lastError?.contains("open") == true,
+            "\(failing.lastError ?? "")")
 
         try FileManager.default.removeItem(at: folder)
         // The writer retries with backoff (50 ms, doubling); the queued events were kept meanwhile.

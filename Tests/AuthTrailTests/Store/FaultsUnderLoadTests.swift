@@ -26,8 +26,9 @@ struct FaultsUnderLoadTests {
             expected["\(pid)-t0"] = lastFlushed + 1
         }
         // The next start seals every torn segment; then every file is whole and every flushed event is there.
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, retention: .init(maxSegmentCount: 100_000, maxTotalBytes: 1 << 40)))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, retention: .init(maxSegmentCount: 100_000, maxTotalBytes: 1 << 40)))
         #expect(trail.shutdown(timeout: .testWait))
         let contents = try FolderContents(directory.path)
         #expect(contents.issues.isEmpty, "\(contents.issues.map { $0.issue.message(file: $0.file) })")
@@ -42,7 +43,9 @@ struct FaultsUnderLoadTests {
         }
         #expect(failedTrials == 0, "\(failedTrials) of 30 trials lost a flushed event")
         // The figure docs/RELIABILITY.md quotes.
-        print("reliability: SIGTERM/SIGKILL: \(expected.count) trials, \(expected.values.reduce(0, +)) flushed events checked, \(lost) lost")
+        print(
+            "reliability: SIGTERM/SIGKILL: \(expected.count) trials, \(expected.values.reduce(0, +)) flushed events checked, \(lost) lost"
+        )
     }
 
     @Test("the log folder removed mid-run: the app keeps running, losses are counted, and writing resumes")
@@ -60,14 +63,18 @@ struct FaultsUnderLoadTests {
         _ = trail.shutdown(timeout: .testWait)
         let health = trail.health
         // Written, lost and dropped count app events only (the store's own lines are not counted), each event once.
-        #expect(health.eventsWritten + health.eventsLost + health.eventsDropped == 300, "every event is written or counted, once")
+        #expect(
+            health.eventsWritten + health.eventsLost + health.eventsDropped == 300,
+            "every event is written or counted, once")
         // Whatever is in the folder now is valid, and later events were written somewhere readable or counted lost.
         let contents = try FolderContents(folder.path)
         #expect(contents.issues.isEmpty, "\(contents.issues.map(\.issue))")
         #expect(try StressChild.zstdAccepts(contents.files))
         let written = contents.lines.filter { $0.contains("\"event.name\":\"log\"") }.count
         // Events counted written are in the folder now; those written to the removed folder were moved to lost.
-        #expect(written == health.eventsWritten, "written \(written), counted \(health.eventsWritten), lost \(health.eventsLost)")
+        #expect(
+            written == health.eventsWritten,
+            "written \(written), counted \(health.eventsWritten), lost \(health.eventsLost)")
     }
 
     @Test("the clock jumping back and forth loses nothing and leaves valid, ordered-by-sequence segments")
@@ -75,9 +82,11 @@ struct FaultsUnderLoadTests {
         let directory = try TemporaryDirectory("authtrail-clock")
         defer { directory.remove() }
         let clock = ManualTrailClock(start: Date(timeIntervalSince1970: 1_795_000_000))
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, clock: clock, rotation: .init(maxSegmentBytes: 4 << 20, maxSegmentAge: .seconds(60)),
-            retention: .init(maxSegmentCount: 1000, maxTotalBytes: 1 << 40, maxAge: .seconds(7200))))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, clock: clock,
+                rotation: .init(maxSegmentBytes: 4 << 20, maxSegmentAge: .seconds(60)),
+                retention: .init(maxSegmentCount: 1000, maxTotalBytes: 1 << 40, maxAge: .seconds(7200))))
         var recorded = 0
         for jump in [0, -7200, 86_400 * 3, -86_400 * 30, 30] {
             clock.advance(by: .seconds(jump))
@@ -92,9 +101,15 @@ struct FaultsUnderLoadTests {
         let contents = try FolderContents(directory.path)
         #expect(contents.issues.isEmpty)
         #expect(try StressChild.zstdAccepts(contents.files))
-        let attempts = contents.lines.compactMap { FolderContents.value(of: "attempt", in: $0, quoted: false).flatMap(Int.init) }
-        #expect(Set(attempts) == Set(1...recorded), "every event survives the jumps (\(Set(attempts).count) of \(recorded))")
-        let sequences = contents.lines.compactMap { FolderContents.value(of: "seq", in: $0, quoted: false).flatMap(Int.init) }
+        let attempts = contents.lines.compactMap {
+            FolderContents.value(of: "attempt", in: $0, quoted: false).flatMap(Int.init)
+        }
+        #expect(
+            Set(attempts) == Set(1...recorded), "every event survives the jumps (\(Set(attempts).count) of \(recorded))"
+        )
+        let sequences = contents.lines.compactMap {
+            FolderContents.value(of: "seq", in: $0, quoted: false).flatMap(Int.init)
+        }
         #expect(sequences == sequences.sorted(), "seq orders events whatever the clock said")
     }
 }

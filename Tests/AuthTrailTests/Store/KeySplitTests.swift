@@ -40,8 +40,9 @@ struct KeySplitTests {
         #expect(appExtension.health.recordedKeyID == appKeyID)
         let recorded = try String(contentsOf: logs.appendingPathComponent(".install-key-id"), encoding: .utf8)
         #expect(recorded == appKeyID)
-        let mode = try FileManager.default.attributesOfItem(
-            atPath: logs.appendingPathComponent(".install-key-id").path)[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(
+                atPath: logs.appendingPathComponent(".install-key-id").path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
 
         let starts = try FolderContents(logs.path).events(named: "segment.start")

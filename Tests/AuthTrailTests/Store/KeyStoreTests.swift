@@ -20,7 +20,9 @@ struct KeyStoreTests {
 
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+        return (0...(haystack.count - needle.count)).contains {
+            haystack[$0..<($0 + needle.count)].elementsEqual(needle)
+        }
     }
 
     @Test("no file of the log folder holds the key, raw or in hex, and the key file is 0600 in a separate folder")
@@ -94,6 +96,9 @@ struct KeyStoreTests {
         #expect(await trail.shutdown(timeout: .testWait))
         let names = try FileManager.default.contentsOfDirectory(atPath: keys.path)
         #expect(names.count == 1 && names[0].hasSuffix(".key") && !names[0].contains(".."), "\(names)")
-        #expect(!FileManager.default.fileExists(atPath: keys.url.deletingLastPathComponent().appendingPathComponent("escaped-install-id-0123456789.key").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: keys.url.deletingLastPathComponent().appendingPathComponent("escaped-install-id-0123456789.key")
+                    .path))
     }
 }

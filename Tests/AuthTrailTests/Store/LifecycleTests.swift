@@ -22,10 +22,14 @@ struct LifecycleTests {
         #expect(await trail.shutdown(timeout: .testWait))
         let contents = try FolderContents(directory.path)
         #expect(contents.events(named: "log").count == 300)
-        #expect(await trail.sealedSegments().map(\.lastPathComponent) == contents.files.map { ($0 as NSString).lastPathComponent })
+        #expect(
+            await trail.sealedSegments().map(\.lastPathComponent)
+                == contents.files.map { ($0 as NSString).lastPathComponent })
     }
 
-    @Test("a folder that cannot be written yet: init returns, the trail starts degraded, flushes keep their timeout, and one asked for during the backoff writes at once when the folder returns")
+    @Test(
+        "a folder that cannot be written yet: init returns, the trail starts degraded, flushes keep their timeout, and one asked for during the backoff writes at once when the folder returns"
+    )
     func degradedStartRecovers() async throws {
         let parent = try TemporaryDirectory("authtrail-degraded")
         defer { parent.remove() }
@@ -77,6 +81,7 @@ struct LifecycleTests {
         #expect(await trail.shutdown(timeout: .testWait))
         let all = try directory.files(withSuffix: ".jsonl.zst")
         #expect(await trail.sealedSegments().map(\.path) == all)
-        #expect(announced.withLock { $0 }.map(\.path).sorted() == all, "the segment closed by shutdown is announced too")
+        #expect(
+            announced.withLock { $0 }.map(\.path).sorted() == all, "the segment closed by shutdown is announced too")
     }
 }

@@ -11,7 +11,9 @@ import Testing
     .enabled(if: ScratchFileSystem.isAvailable, "mounting a tmpfs needs root with CAP_SYS_ADMIN")
 )
 struct MountedFileSystemTests {
-    @Test("a full disk: the app keeps running, losses are counted, nothing written is corrupt, and space coming back resumes writing")
+    @Test(
+        "a full disk: the app keeps running, losses are counted, nothing written is corrupt, and space coming back resumes writing"
+    )
     func fullDisk() throws {
         let disk = try ScratchFileSystem(kilobytes: 512)
         defer { disk.remove() }
@@ -35,7 +37,9 @@ struct MountedFileSystemTests {
         #expect(trail.shutdown(timeout: .testWait))
         let health = trail.health
         #expect(health.status == .writing)
-        #expect(health.eventsWritten + health.eventsLost + health.eventsDropped == 3_100, "every event is written or counted")
+        #expect(
+            health.eventsWritten + health.eventsLost + health.eventsDropped == 3_100,
+            "every event is written or counted")
         #expect(health.eventsLost > 0, "a 512 KiB disk cannot hold 3,000 events")
 
         let contents = try FolderContents(folder.path)
@@ -44,7 +48,9 @@ struct MountedFileSystemTests {
         #expect(contents.lines.count >= health.eventsWritten, "every event counted written is readable")
     }
 
-    @Test("a folder whose file system turns read-only mid-run: the app keeps running, the store retries, and resumes with what it queued")
+    @Test(
+        "a folder whose file system turns read-only mid-run: the app keeps running, the store retries, and resumes with what it queued"
+    )
     func readOnlyMidRun() throws {
         let disk = try ScratchFileSystem(kilobytes: 4096)
         defer { disk.remove() }
@@ -52,7 +58,8 @@ struct MountedFileSystemTests {
         let trail = try Trail(configuration: TrailConfiguration(directory: folder))
         for attempt in 1...10 { trail.record(TrailEvent(name: .log, attempt: attempt)) }
         #expect(trail.flush(timeout: .testWait))
-        #expect(trail.shutdown(timeout: .testWait), "the first segment is closed before the file system turns read-only")
+        #expect(
+            trail.shutdown(timeout: .testWait), "the first segment is closed before the file system turns read-only")
 
         try disk.remount(readOnly: true)
         for attempt in 11...20 { trail.record(TrailEvent(name: .log, attempt: attempt)) }
@@ -89,7 +96,8 @@ struct ScratchFileSystem {
 
     init(kilobytes: Int) throws {
         mountPoint = try TemporaryDirectory("authtrail-fs")
-        let result = try ProcessRunner.run("mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", mountPoint.path])
+        let result = try ProcessRunner.run(
+            "mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", mountPoint.path])
         guard result.status == 0 else {
             mountPoint.remove()
             throw MountError(message: result.standardError)

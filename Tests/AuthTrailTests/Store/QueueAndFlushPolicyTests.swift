@@ -18,7 +18,9 @@ struct QueueAndFlushPolicyTests {
         #expect(accepted == limit * percent / 100 / size, "accepted \(accepted) events of \(size) bytes")
         #expect(queue.currentHealth.droppedBySeverity == [severity: 1])
         if severity < .error {
-            #expect(queue.enqueue(TrailEvent(name: .log, severity: .error)), "an error still fits after \(severity) filled its share")
+            #expect(
+                queue.enqueue(TrailEvent(name: .log, severity: .error)),
+                "an error still fits after \(severity) filled its share")
         }
     }
 
@@ -57,7 +59,9 @@ struct QueueAndFlushPolicyTests {
         let contents = try FolderContents(directory.path)
         let dropped = contents.events(named: "store.dropped")
         #expect(!dropped.isEmpty)
-        let reported = dropped.compactMap { FolderContents.value(of: "dropped.debug", in: $0, quoted: true).flatMap { Int($0) } }
+        let reported = dropped.compactMap {
+            FolderContents.value(of: "dropped.debug", in: $0, quoted: true).flatMap { Int($0) }
+        }
         #expect(reported.reduce(0, +) == health.eventsDropped, "every drop is reported in a store.dropped event")
         #expect(contents.events(named: "log").count == accepted + 1)
     }
@@ -66,7 +70,8 @@ struct QueueAndFlushPolicyTests {
     func errorEventIsFlushedAtOnce() throws {
         let directory = try TemporaryDirectory("authtrail-error")
         defer { directory.remove() }
-        let trail = try Trail(configuration: TrailConfiguration(directory: directory.url, flushInterval: .seconds(3600)))
+        let trail = try Trail(
+            configuration: TrailConfiguration(directory: directory.url, flushInterval: .seconds(3600)))
         trail.record(TrailEvent(name: .log, severity: .info, attempt: 1))
         trail.record(TrailEvent(name: .log, severity: .error, attempt: 2))
         #expect(waitForLines(named: "log", count: 2, in: directory.path), "both events became readable")
@@ -80,8 +85,9 @@ struct QueueAndFlushPolicyTests {
     func fullBufferIsFlushed() throws {
         let directory = try TemporaryDirectory("authtrail-buffer")
         defer { directory.remove() }
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, flushInterval: .seconds(3600), flushBufferBytes: 4096))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, flushInterval: .seconds(3600), flushBufferBytes: 4096))
         for event in SampleEvents.make(count: 200) { trail.record(event) }
         #expect(waitForLines(named: "acquisition.start", count: 80, in: directory.path), "most events became readable")
         #expect(trail.shutdown(timeout: .testWait))
@@ -116,7 +122,8 @@ struct QueueAndFlushPolicyTests {
             Set(names.filter { !$0.hasSuffix(".jsonl.zst") }) == [".install-id", ".install-key-id"] && names.count == 3,
             "install id, recorded key id and one segment: \(names)")
         for name in names {
-            let mode = try FileManager.default.attributesOfItem(atPath: "\(folder.path)/\(name)")[.posixPermissions] as? Int
+            let mode =
+                try FileManager.default.attributesOfItem(atPath: "\(folder.path)/\(name)")[.posixPermissions] as? Int
             #expect(mode == 0o600, "\(name)")
         }
     }
@@ -125,7 +132,9 @@ struct QueueAndFlushPolicyTests {
     /// a speed assertion).
     private func waitForLines(named name: String, count: Int, in directory: String) -> Bool {
         for _ in 0..<1000 {
-            if let contents = try? FolderContents(directory), contents.events(named: name).count >= count { return true }
+            if let contents = try? FolderContents(directory), contents.events(named: name).count >= count {
+                return true
+            }
             usleep(10_000)
         }
         return false

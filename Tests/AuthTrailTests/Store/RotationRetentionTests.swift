@@ -11,9 +11,10 @@ struct RotationRetentionTests {
         defer { directory.remove() }
         let rotation = TrailConfiguration.Rotation(maxSegmentBytes: 8 << 10)
         let retention = TrailConfiguration.Retention(maxSegmentCount: 5, maxTotalBytes: 32 << 10)
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, memoryLimitBytes: 64 << 20, flushBufferBytes: 16 << 10, rotation: rotation,
-            retention: retention))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, memoryLimitBytes: 64 << 20, flushBufferBytes: 16 << 10, rotation: rotation,
+                retention: retention))
         let events = SampleEvents.make(count: 40_000)
         var largestTotal = 0
         var largestCount = 0
@@ -31,7 +32,9 @@ struct RotationRetentionTests {
         #expect(largestTotal <= (32 << 10) + (8 << 10) + (4 << 10), "total bytes: \(largestTotal)")
         #expect(contents.issues.isEmpty)
         #expect(try StressChild.zstdAccepts(contents.files))
-        let correlationIDs = contents.lines.compactMap { FolderContents.value(of: "msal.correlation_id", in: $0, quoted: true) }
+        let correlationIDs = contents.lines.compactMap {
+            FolderContents.value(of: "msal.correlation_id", in: $0, quoted: true)
+        }
         #expect(correlationIDs.last == events.last?.correlationID, "the newest event is kept")
         #expect(correlationIDs.count < 40_000 / 2, "old segments were deleted")
         #expect(trail.health.eventsWritten == 40_000)
@@ -42,9 +45,10 @@ struct RotationRetentionTests {
         let directory = try TemporaryDirectory("authtrail-age")
         defer { directory.remove() }
         let clock = ManualTrailClock(start: Date())
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, clock: clock,
-            rotation: .init(maxSegmentAge: .seconds(3600)), retention: .init(maxAge: .seconds(7 * 86400))))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, clock: clock,
+                rotation: .init(maxSegmentAge: .seconds(3600)), retention: .init(maxAge: .seconds(7 * 86400))))
         trail.record(TrailEvent(name: .log, timestamp: clock.now(), attempt: 1))
         #expect(trail.flush(timeout: .testWait))
         clock.advance(by: .seconds(2 * 3600))
@@ -52,7 +56,9 @@ struct RotationRetentionTests {
         #expect(trail.flush(timeout: .testWait))
         trail.record(TrailEvent(name: .log, timestamp: clock.now(), attempt: 3))
         #expect(trail.flush(timeout: .testWait))
-        #expect(try directory.files(withSuffix: ".jsonl.zst").count == 2, "the second event's batch found the segment too old")
+        #expect(
+            try directory.files(withSuffix: ".jsonl.zst").count == 2,
+            "the second event's batch found the segment too old")
 
         clock.advance(by: .seconds(8 * 86400))
         trail.record(TrailEvent(name: .log, timestamp: clock.now(), attempt: 4))
@@ -74,8 +80,9 @@ struct RotationRetentionTests {
         let othersSegment = try directory.files(withSuffix: ".jsonl.zst")
         #expect(othersSegment.count == 1)
 
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, retention: .init(maxSegmentCount: 1, maxTotalBytes: 1)))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, retention: .init(maxSegmentCount: 1, maxTotalBytes: 1)))
         trail.record(TrailEvent(name: .log, attempt: 2))
         #expect(trail.shutdown(timeout: .testWait))
         #expect(FileManager.default.fileExists(atPath: othersSegment[0]), "the other writer's active segment survives")

@@ -43,9 +43,10 @@ struct SegmentStartTests {
     func startLineRepeatsTheMetadata() throws {
         let directory = try TemporaryDirectory("authtrail-start-line")
         defer { directory.remove() }
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, app: AppInfo(identifier: "com.example.start", version: "4.2"),
-            compressionLevel: 7, keyStore: .files(in: directory.url)))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, app: AppInfo(identifier: "com.example.start", version: "4.2"),
+                compressionLevel: 7, keyStore: .files(in: directory.url)))
         trail.record(TrailEvent(name: .log, message: "one"))
         #expect(trail.shutdown(timeout: .testWait))
 
@@ -85,8 +86,9 @@ struct SegmentStartTests {
         defer { directory.remove() }
         // The writer opens its segments at 12:00:10; the events were recorded 5 s and 3 s before that.
         let clock = ManualTrailClock(start: Date(timeIntervalSince1970: 1_795_694_410))  // 2026-11-26T12:00:10Z
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: directory.url, keyStore: .files(in: directory.url), clock: clock))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: directory.url, keyStore: .files(in: directory.url), clock: clock))
         // Paused, the writer takes nothing: both events are in the batch that opens the segment.
         #expect(await trail.enterBackground(timeout: .testWait))
         let first = Date(timeIntervalSince1970: 1_795_694_405.25)

@@ -110,7 +110,8 @@ enum StressChild {
         if extraMicroseconds > 0 { usleep(extraMicroseconds) }
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "killed by \(signal)")
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "killed by \(signal)")
         // Lines already in the pipe when the child died were flushed too.
         buffer += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         for line in buffer.split(separator: "\n") { if let value = Int(line) { reported.append(value) } }

@@ -44,7 +44,9 @@ struct SuspensionTests {
         #expect(attempts.count == lastFlushed + 1)
     }
 
-    @Test("a trail opening in the folder never rewrites the idle segment of a live process, and seals it once that process is killed")
+    @Test(
+        "a trail opening in the folder never rewrites the idle segment of a live process, and seals it once that process is killed"
+    )
     func liveSegmentsAreNeverSealed() throws {
         let directory = try TemporaryDirectory("authtrail-live")
         defer { directory.remove() }
@@ -62,7 +64,8 @@ struct SuspensionTests {
         #expect(trail.flush(timeout: .testWait))
         #expect(try Data(contentsOf: URL(fileURLWithPath: childSegments[0])) == before, "the live segment is untouched")
         #expect(
-            try FileManager.default.attributesOfItem(atPath: childSegments[0])[.systemFileNumber] as? Int == inodeBefore)
+            try FileManager.default.attributesOfItem(atPath: childSegments[0])[.systemFileNumber] as? Int == inodeBefore
+        )
 
         // The child keeps writing into the same file.
         child.requestRound()
@@ -79,11 +82,14 @@ struct SuspensionTests {
         #expect(Array(sealed.suffix(16)) == Array(SkippableFrame.encode(Array("RECOVER1".utf8), variant: 0xB)))
         let contents = try FolderContents(directory.path)
         let attempts = contents.attemptsByOperation["\(childID)-t0"] ?? []
-        #expect(attempts.count == lastFlushed + 1 && FolderContents.gap(in: attempts, expectedCount: lastFlushed + 1) == nil)
+        #expect(
+            attempts.count == lastFlushed + 1 && FolderContents.gap(in: attempts, expectedCount: lastFlushed + 1) == nil
+        )
         #expect(trail.health.failures == 0)
     }
 
-    @Test("two processes alternating write, flush and pause in one folder leave valid segments and lose no flushed event")
+    @Test(
+        "two processes alternating write, flush and pause in one folder leave valid segments and lose no flushed event")
     func alternatingProcesses() throws {
         let directory = try TemporaryDirectory("authtrail-alternate")
         defer { directory.remove() }
@@ -109,7 +115,8 @@ struct SuspensionTests {
             #expect(flushed.count == 40, "every flush returned in time")
         }
         for (operation, attempts) in byOperation {
-            #expect(attempts.count == 6000 && FolderContents.gap(in: attempts, expectedCount: 6000) == nil, "\(operation)")
+            #expect(
+                attempts.count == 6000 && FolderContents.gap(in: attempts, expectedCount: 6000) == nil, "\(operation)")
         }
     }
 }

@@ -24,7 +24,8 @@ private func zstdFrames(in bytes: [UInt8]) -> [Range<Int>] {
         let start = position
         let descriptor = bytes[position + 4]
         let singleSegment = descriptor & 0x20 != 0
-        position += 5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][Int(descriptor & 3)]
+        position +=
+            5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][Int(descriptor & 3)]
             + [singleSegment ? 1 : 0, 2, 4, 8][Int(descriptor >> 6)]
         while true {
             let header = little(position, 3)
@@ -113,8 +114,9 @@ struct TornSegmentSealingTests {
         let ours = temporary(writer: getpid())
         let running = temporary(writer: sleeper.processIdentifier)
         let dead = temporary(writer: exited.processIdentifier)
-        #expect(SegmentDirectory.segmentName(ofTemporary: dead).flatMap(SegmentDirectory.processID(inName:))
-            == exited.processIdentifier)
+        #expect(
+            SegmentDirectory.segmentName(ofTemporary: dead).flatMap(SegmentDirectory.processID(inName:))
+                == exited.processIdentifier)
 
         SegmentDirectory(path: directory.path).sealTornSegments(active: nil)
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))

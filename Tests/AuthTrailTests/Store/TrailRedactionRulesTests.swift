@@ -15,9 +15,10 @@ struct TrailRedactionRulesTests {
         configuration.redactionRules.identifierKeys = ["member_number": .username]
         let trail = try Trail(configuration: configuration)
         let apiKey = "k-" + String(repeating: "7", count: 24)
-        trail.record(TrailEvent(
-            name: .log, message: "calling the API with x-api-key=\(apiKey)",
-            attributes: ["member_number": "M-004217", "x-api-key": apiKey]))
+        trail.record(
+            TrailEvent(
+                name: .log, message: "calling the API with x-api-key=\(apiKey)",
+                attributes: ["member_number": "M-004217", "x-api-key": apiKey]))
         trail.shutdown(timeout: .testWait)
 
         let text = try directory.files(withSuffix: ".jsonl.zst")

@@ -1,5 +1,6 @@
-@testable import AuthTrail
 import Testing
+
+@testable import AuthTrail
 
 /// `dev_t` is `Int32` on Darwin and unsigned 64-bit on Linux: the store compares files by device and inode on both.
 @Suite("a file's device number as the store keeps it")

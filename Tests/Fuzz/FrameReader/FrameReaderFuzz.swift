@@ -14,7 +14,8 @@ private struct CheckingSink: DecodedStreamSink {
     }
     mutating func issue(_ issue: DecodeIssue) {
         precondition(issue.offset >= 0 && issue.offset <= inputSize, "issue offset outside the input")
-        precondition(issue.bytesLost >= 0 && issue.offset + issue.bytesLost <= inputSize, "lost bytes outside the input")
+        precondition(
+            issue.bytesLost >= 0 && issue.offset + issue.bytesLost <= inputSize, "lost bytes outside the input")
         precondition(issue.linesDropped >= 0 && issue.cutLineBytes >= 0)
     }
 }

@@ -5,9 +5,9 @@ import AuthTrailTestSupport
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// `authtrail-bench export-memory`: wall time and peak memory of the release `authtrail redact`, `bundle`, `verify`

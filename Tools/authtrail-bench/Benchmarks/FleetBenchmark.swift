@@ -96,7 +96,8 @@ struct FleetBenchmark: ParsableCommand {
         let views = seconds.filter { viewTables.contains($0.key) }.values.reduce(0, +)
         // Creating the table and the views (`events`, `*_by_day`, `timeline_by_minute`) takes milliseconds.
         let perOperation = seconds.filter {
-            !viewTables.contains($0.key) && !$0.key.contains("_by_") && !["ingest", "events", "repeat"].contains($0.key)
+            !viewTables.contains($0.key) && !$0.key.contains("_by_")
+                && !["ingest", "events", "repeat"].contains($0.key)
         }.values.reduce(0, +)
         let rows = events * scale
         print("")

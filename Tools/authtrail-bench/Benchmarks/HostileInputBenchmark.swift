@@ -57,7 +57,8 @@ struct HostileInputBenchmark: ParsableCommand {
             verdicts.append(
                 "\(input.name): " + (finished ? "" : "\(measured.exit), ")
                     + "RSS < 100 MB \(finished && measured.peakMegabytes < 100 ? "met" : "NOT met")"
-                    + (input.name == "variety" ? ", < 2 s \(finished && measured.seconds < 2 ? "met" : "NOT met")" : ""))
+                    + (input.name == "variety" ? ", < 2 s \(finished && measured.seconds < 2 ? "met" : "NOT met")" : "")
+            )
         }
         print("")
         print("goals: " + verdicts.joined(separator: "; "))
@@ -65,7 +66,9 @@ struct HostileInputBenchmark: ParsableCommand {
 
     /// Runs `executable` under `/usr/bin/time`, which reads the child's peak RSS from its own `wait4`: the child
     /// is forked by `time`, so the benchmark's memory never counts.
-    static func measure(_ executable: String, _ arguments: [String]) throws -> (
+    static func measure(
+        _ executable: String, _ arguments: [String]
+    ) throws -> (
         seconds: Double, peakMegabytes: Double, exit: String
     ) {
         let output = "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-hostile-\(getpid()).time"
@@ -74,7 +77,8 @@ struct HostileInputBenchmark: ParsableCommand {
         let result = try ProcessRunner.run(
             "/usr/bin/time", ["-f", "%M %x", "-o", output, executable] + arguments, timeLimit: 600)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let fields = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace)
+        let fields = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(
+            whereSeparator: \.isWhitespace)
         // GNU time writes "Command terminated by signal N" before the figures when the child crashed.
         let kilobytes = fields.dropLast().last.flatMap { Double($0) } ?? 0
         let status = fields.last.map(String.init) ?? "?"
@@ -98,13 +102,16 @@ struct HostileInputBenchmark: ParsableCommand {
                 normalAttempt(index, duration: index == 50_000 ? "1e300" : "\(100 + index % 900)")
             }
         },
-        Input(name: "variety", summary: "40,000 attempts, each with its own `acquisition.kind` and `outcome` (18.8 GB)") {
+        Input(name: "variety", summary: "40,000 attempts, each with its own `acquisition.kind` and `outcome` (18.8 GB)")
+        {
             folder in
             try writeLines(to: "\(folder)/input.zst", count: 40_000) { index in
                 #"{"timestamp":"\#(time(index))","event.name":"acquisition.end","install.id":"d1","operation.id":"op-\#(index)","acquisition.kind":"kind-\#(index)","outcome":"outcome-\#(index)","duration_ms":\#(index % 60_000)}"#
             }
         },
-        Input(name: "bogus-frame-starts", summary: "10 MB of zstd magic numbers followed by garbage (2 million warnings)") {
+        Input(
+            name: "bogus-frame-starts", summary: "10 MB of zstd magic numbers followed by garbage (2 million warnings)"
+        ) {
             folder in
             var random = SplitMix64(seed: 19)
             var bytes = [UInt8]()
@@ -142,7 +149,8 @@ struct HostileInputBenchmark: ParsableCommand {
                 let stamp = String(
                     format: "%04d-%02d-%02dT%02d:%02d:00.000Z", year, 1 + Int(random.next() % 12),
                     1 + Int(random.next() % 28), Int(random.next() % 24), Int(random.next() % 60))
-                return #"{"timestamp":"\#(stamp)","event.name":"acquisition.end","install.id":"d1","acquisition.kind":"silent","outcome":"success","duration_ms":50}"#
+                return
+                    #"{"timestamp":"\#(stamp)","event.name":"acquisition.end","install.id":"d1","acquisition.kind":"silent","outcome":"success","duration_ms":50}"#
             }
         },
         Input(name: "open-operations", summary: "1,000,000 operations that fail once and are never closed") { folder in
@@ -150,7 +158,8 @@ struct HostileInputBenchmark: ParsableCommand {
                 #"{"timestamp":"\#(time(index / 1_000))","event.name":"acquisition.end","install.id":"d1","operation.id":"\#(uuid(index))","attempt":1,"acquisition.kind":"silent","outcome":"failure","duration_ms":120,"error.domain":"NSURLErrorDomain","error.code":-1009}"#
             }
         },
-        Input(name: "starts-without-ends", summary: "one operation with 1,000,000 `acquisition.start` events") { folder in
+        Input(name: "starts-without-ends", summary: "one operation with 1,000,000 `acquisition.start` events") {
+            folder in
             try writeLines(to: "\(folder)/input.zst", count: 1_000_000) { index in
                 #"{"timestamp":"\#(time(index / 1_000))","event.name":"acquisition.start","install.id":"d1","operation.id":"loop","attempt":\#(index + 1),"acquisition.kind":"silent"}"#
             }

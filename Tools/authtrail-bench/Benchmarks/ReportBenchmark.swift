@@ -6,9 +6,9 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// `authtrail-bench report`: parse + aggregate throughput and peak memory of `authtrail report` against its anchors,
@@ -49,7 +49,9 @@ struct ReportBenchmark: ParsableCommand {
     var profile: Profile?
 
     enum Profile: String, ExpressibleByArgument {
-        case groupBy = "group-by", groupByAllThreads = "group-by-all-threads", decodeAllThreads = "decode-all-threads"
+        case groupBy = "group-by"
+        case groupByAllThreads = "group-by-all-threads"
+        case decodeAllThreads = "decode-all-threads"
         case report
     }
 
@@ -131,7 +133,8 @@ struct ReportBenchmark: ParsableCommand {
         }
 
         let binary = ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
-        let (cli, peakMegabytes) = try Self.timeAndPeakMemory(binary, ["report", "--format", "json", "-o", "/dev/null", folder])
+        let (cli, peakMegabytes) = try Self.timeAndPeakMemory(
+            binary, ["report", "--format", "json", "-o", "/dev/null", folder])
 
         // The files through xargs: the fleet layout's thousands of paths do not fit one command line.
         let zstdAll = "find '\(folder)' -name '*.zst' -print0 | sort -z | xargs -0 zstd -d -c -q"
@@ -154,7 +157,8 @@ struct ReportBenchmark: ParsableCommand {
                 groupingAll, try Self.time(cpu: &cpu.groupingAll) { groupByAll = groupByAllThreadsOnce() })
             authtrail = min(
                 authtrail, try Self.time(cpu: &cpu.report) { report = Report.build(paths: [folder]).report })
-            oneThread = min(oneThread, try Self.time(cpu: &cpu.oneThread) { _ = Report.build(paths: [folder], threads: 1) })
+            oneThread = min(
+                oneThread, try Self.time(cpu: &cpu.oneThread) { _ = Report.build(paths: [folder], threads: 1) })
         }
         let groups = report.patterns.count
         let failures = report.patterns.map(\.count).reduce(0, +)
@@ -288,11 +292,14 @@ struct ReportBenchmark: ParsableCommand {
     /// threads split its CPU time evenly).
     private static func printCPU(_ cpu: CPUTimes, duckAll: Double?, threads: Int) {
         print("")
-        print("| CPU time (user + sys, best run) | seconds | `zstd -d`'s over this | on \(threads) idle cores (estimate) |")
+        print(
+            "| CPU time (user + sys, best run) | seconds | `zstd -d`'s over this | on \(threads) idle cores (estimate) |"
+        )
         print("|---|---|---|---|")
         func row(_ name: String, _ seconds: Double, threaded: Bool) {
             let ratio = cpu.zstd / seconds
-            let estimate = threaded ? String(format: "%.0f%% of zstd -d", 100 * min(ratio * Double(threads), 99.99)) : "-"
+            let estimate =
+                threaded ? String(format: "%.0f%% of zstd -d", 100 * min(ratio * Double(threads), 99.99)) : "-"
             print(String(format: "| %@ | %.3f | %.0f%% | %@ |", name, seconds, 100 * ratio, estimate))
         }
         print(String(format: "| `zstd -d -c FILES > /dev/null` | %.3f | | |", cpu.zstd))
@@ -304,7 +311,8 @@ struct ReportBenchmark: ParsableCommand {
         if let duckAll {
             print(
                 String(
-                    format: "| DuckDB all threads, needed columns only | %.3f | group-by on %d threads: %.2fx less CPU | |",
+                    format:
+                        "| DuckDB all threads, needed columns only | %.3f | group-by on %d threads: %.2fx less CPU | |",
                     duckAll, threads, duckAll / cpu.groupingAll))
         }
     }
@@ -339,9 +347,9 @@ struct ReportBenchmark: ParsableCommand {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         #if canImport(Darwin)
-            return (seconds, Double(usage.ru_maxrss) / 1_048_576)  // bytes on Darwin
+        return (seconds, Double(usage.ru_maxrss) / 1_048_576)  // bytes on Darwin
         #else
-            return (seconds, highWaterKilobytes / 1024)
+        return (seconds, highWaterKilobytes / 1024)
         #endif
     }
 
@@ -367,9 +375,9 @@ struct ReportBenchmark: ParsableCommand {
     /// User and system seconds of this process and of its children that have been waited for.
     private static func processorSeconds() -> Double {
         #if canImport(Glibc)
-            let whom = [__rusage_who_t(RUSAGE_SELF.rawValue), __rusage_who_t(RUSAGE_CHILDREN.rawValue)]
+        let whom = [__rusage_who_t(RUSAGE_SELF.rawValue), __rusage_who_t(RUSAGE_CHILDREN.rawValue)]
         #else
-            let whom = [RUSAGE_SELF, RUSAGE_CHILDREN]
+        let whom = [RUSAGE_SELF, RUSAGE_CHILDREN]
         #endif
         var total = 0.0
         for who in whom {

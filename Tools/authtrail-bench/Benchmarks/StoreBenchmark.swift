@@ -88,7 +88,8 @@ struct StoreBenchmark: ParsableCommand {
         print(
             "\nwriter throughput / zstd -3 throughput = \(String(format: "%.2f", zstd.seconds / store.seconds)) "
                 + "(goal >= 0.80; end to end \(String(format: "%.2f", zstd.seconds / endToEnd))); store size / zstd -3 size = \(String(format: "%.3f", Double(store.bytes) / Double(zstd.bytes))) "
-                + "(goal <= 1.10); store / swift-log throughput = \(String(format: "%.2f", naive.seconds / store.seconds))")
+                + "(goal <= 1.10); store / swift-log throughput = \(String(format: "%.2f", naive.seconds / store.seconds))"
+        )
 
         print("\n## where the writer's time goes (one thread, same events)")
         try writerStages(sample: sample)
@@ -101,7 +102,9 @@ struct StoreBenchmark: ParsableCommand {
         print("|---|---|---|")
         for level in [1, 3, 5, 7, 9] {
             let (seconds, bytes) = try compressOnly(ndjson, level: Int32(level))
-            print("| \(level) | \(String(format: "%.1f", megabytes / seconds)) | \(String(format: "%.2f", Double(ndjson.count) / Double(bytes)))x |")
+            print(
+                "| \(level) | \(String(format: "%.1f", megabytes / seconds)) | \(String(format: "%.2f", Double(ndjson.count) / Double(bytes)))x |"
+            )
         }
     }
 
@@ -109,9 +112,10 @@ struct StoreBenchmark: ParsableCommand {
 
     private func enqueueLatency(threads: Int, sample: [TrailEvent]) throws -> (Double, Double, Int) {
         let folder = "\(scratch)/latency-\(threads)"
-        let trail = try Trail(configuration: TrailConfiguration(
-            directory: URL(fileURLWithPath: folder), app: AppInfo(identifier: "bench", version: "1"),
-            memoryLimitBytes: 1 << 30))
+        let trail = try Trail(
+            configuration: TrailConfiguration(
+                directory: URL(fileURLWithPath: folder), app: AppInfo(identifier: "bench", version: "1"),
+                memoryLimitBytes: 1 << 30))
         let perThread = latencyEvents
         let results = LatencyResults(threads: threads, count: perThread)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
@@ -138,7 +142,8 @@ struct StoreBenchmark: ParsableCommand {
         try? FileManager.default.removeItem(atPath: folder)
         let configuration = storeConfiguration(folder: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let queue = EventQueue(memoryLimitBytes: configuration.memoryLimitBytes, wakeBytes: configuration.flushBufferBytes)
+        let queue = EventQueue(
+            memoryLimitBytes: configuration.memoryLimitBytes, wakeBytes: configuration.flushBufferBytes)
         for event in sample { queue.enqueue(event) }
         let identity = try InstallIdentity.loadOrCreate(in: folder, keyStore: configuration.keyStore)
         let start = DispatchTime.now().uptimeNanoseconds
@@ -147,7 +152,9 @@ struct StoreBenchmark: ParsableCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         queue.stop()
         let written = queue.currentHealth.eventsWritten
-        guard written == sample.count else { throw ValidationError("the writer wrote \(written) of \(sample.count) events") }
+        guard written == sample.count else {
+            throw ValidationError("the writer wrote \(written) of \(sample.count) events")
+        }
         return (seconds, folder)
     }
 
@@ -245,11 +252,13 @@ struct StoreBenchmark: ParsableCommand {
         var redactSeconds = Double.infinity
         for _ in 0..<3 {
             redacted = sample.map { $0 }
-            redactSeconds = min(redactSeconds, Self.best(of: 1) {
-                redacted.withUnsafeMutableBufferPointer { events in
-                    for index in events.indices { redactor.redact(&events[index]) }
-                }
-            })
+            redactSeconds = min(
+                redactSeconds,
+                Self.best(of: 1) {
+                    redacted.withUnsafeMutableBufferPointer { events in
+                        for index in events.indices { redactor.redact(&events[index]) }
+                    }
+                })
         }
         var encoder = JSONLineWriter()
         var total = 0
@@ -263,8 +272,12 @@ struct StoreBenchmark: ParsableCommand {
         }
         print("| stage | µs per event |")
         print("|---|---|")
-        print("| redact (Redactor.redact, in place) | \(String(format: "%.2f", redactSeconds * 1e6 / Double(sample.count))) |")
-        print("| serialize (TrailEvent.encode, \(total / sample.count) bytes per line) | \(String(format: "%.2f", encodeSeconds * 1e6 / Double(sample.count))) |")
+        print(
+            "| redact (Redactor.redact, in place) | \(String(format: "%.2f", redactSeconds * 1e6 / Double(sample.count))) |"
+        )
+        print(
+            "| serialize (TrailEvent.encode, \(total / sample.count) bytes per line) | \(String(format: "%.2f", encodeSeconds * 1e6 / Double(sample.count))) |"
+        )
     }
 
     private static func best(of passes: Int, _ body: () -> Void) -> Double {
@@ -310,7 +323,11 @@ struct StoreBenchmark: ParsableCommand {
                 try compressor.write(line.bytes, into: &output)
                 if compressor.frameContentBytes >= 1 << 20 { try compressor.endFrame(into: &output) }
                 if flushing && (line.error || line.time - lastFlush >= interval) {
-                    if framePerFlush { try compressor.endFrame(into: &output) } else { try compressor.flush(into: &output) }
+                    if framePerFlush {
+                        try compressor.endFrame(into: &output)
+                    } else {
+                        try compressor.flush(into: &output)
+                    }
                     lastFlush = line.time
                     flushes += 1
                 }

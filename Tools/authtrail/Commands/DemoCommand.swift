@@ -22,8 +22,9 @@ struct DemoCommand: AsyncParsableCommand {
         let directory = URL(fileURLWithPath: out)
         let trail: Trail
         do {
-            trail = try Trail(configuration: TrailConfiguration(
-                directory: directory, app: AppInfo(identifier: "com.contoso.demo", version: "1.0.0"), clock: clock))
+            trail = try Trail(
+                configuration: TrailConfiguration(
+                    directory: directory, app: AppInfo(identifier: "com.contoso.demo", version: "1.0.0"), clock: clock))
         } catch {
             printError("authtrail: \(out): cannot create the log folder: \(error)")
             throw ExitStatus.cannotCreate
@@ -40,7 +41,9 @@ struct DemoCommand: AsyncParsableCommand {
 
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
             .filter { !before.contains($0) && $0.hasSuffix(".jsonl.zst") }.sorted().map { "\(out)/\($0)" }
-        try StandardOutput.write("Wrote \(written.count) segment\(written.count == 1 ? "" : "s") to \(out)/ (health: \(trail.health.eventsWritten) events written, \(trail.health.eventsLost) lost)\n")
+        try StandardOutput.write(
+            "Wrote \(written.count) segment\(written.count == 1 ? "" : "s") to \(out)/ (health: \(trail.health.eventsWritten) events written, \(trail.health.eventsLost) lost)\n"
+        )
         let report = Report.build(paths: written).report
         try StandardOutput.write(report.renderText())
         try StandardOutput.write("Read the raw events with: zstdcat \(out)/*.jsonl.zst | jq .")

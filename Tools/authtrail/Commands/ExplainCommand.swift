@@ -145,11 +145,11 @@ struct ExplainCommand: ParsableCommand {
     }
 
     static func render(_ entry: ErrorCatalog.Entry) -> String {
-        return """
-            \(entry.spelling) \(entry.name)
-              meaning:  \(entry.meaning)
-              category: \(entry.category.rawValue)
-              action:   \(entry.action.summary) (\(entry.action.rawValue))
-            """
+        """
+        \(entry.spelling) \(entry.name)
+          meaning:  \(entry.meaning)
+          category: \(entry.category.rawValue)
+          action:   \(entry.action.summary) (\(entry.action.rawValue))
+        """
     }
 }

@@ -88,7 +88,9 @@ struct RedactCommand: ParsableCommand {
     }
 
     /// Streams `input` to standard output; false when it could not be read to its end.
-    private func redact(_ input: inout FileDescriptorSource, named name: String, with redactor: StreamRedactor) throws
+    private func redact(
+        _ input: inout FileDescriptorSource, named name: String, with redactor: StreamRedactor
+    ) throws
         -> Bool
     {
         do {
