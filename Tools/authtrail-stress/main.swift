@@ -17,9 +17,10 @@
 //                                                         shutdown
 //   authtrail-stress background DIR COUNT EVERY_MS        COUNT events over two segments (1 s rotation age, at
 //                                                         most 2 segments kept), `await enterBackground()`, print
-//                                                         `background N`; then an event every EVERY_MS (thread 1)
-//                                                         until a line on standard input; then print `recorded N`,
-//                                                         `enterForeground()`, flush, print `flushed`; shutdown
+//                                                         `background N`; then an event every EVERY_MS (thread 1,
+//                                                         at most 1,000) until a line on standard input; then print
+//                                                         `recorded N`, `enterForeground()`, flush, print
+//                                                         `flushed`; shutdown
 //   authtrail-stress locks DIR                            print `ready`, then look for locks on every file of DIR
 //                                                         (about a thousand times a second) until standard input
 //                                                         ends; print `sampled rounds=… held=… changed=…`
@@ -240,8 +241,11 @@ case "background":
     // As an app whose background task records while the writer is paused: every event waits in the queue.
     let stop = Locked(false)
     let recorded = Locked(0)
+    // At most 1,000 events (4 s at the test's 4 ms): once the app is back, their segments rotate by age at once (they
+    // start at their first event's time), and retention keeps two; a slow machine (a sanitizer) would otherwise record
+    // more than those hold, and the test would count what retention rightly deleted.
     let recorder = Thread {
-        while !stop.withLock({ $0 }) {
+        while !stop.withLock({ $0 }), recorded.withLock({ $0 }) < 1_000 {
             let index = recorded.withLock { value in
                 defer { value += 1 }
                 return value
