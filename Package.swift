@@ -82,11 +82,13 @@ let package = Package(
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: zstdSettings
         ),
-        // Reading, scanning, aggregating and rendering logs: shared by the CLI, the bench and the tests.
+        // Reading, scanning, aggregating and rendering logs: shared by the CLI, the bench and the tests. It judges the
+        // set-ups apps record with `authtrail doctor`'s rules.
         .target(
             name: "AuthTrailAnalysis",
             dependencies: [
                 "AuthTrail",
+                "AuthTrailDoctor",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

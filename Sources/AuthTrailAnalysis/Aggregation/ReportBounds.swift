@@ -35,6 +35,8 @@ package enum ReportBounds {
     package static let breakdownValues = 64
     /// Distinct (`error.domain`, `error.code`, `error.subcode`) groups with a row of their own per breakdown value.
     package static let breakdownPatterns = 100
+    /// Distinct recorded set-ups (`app.configuration`) with a row of their own in `setups`.
+    package static let recordedSetups = 64
 
     // MARK: Distinct counts (exact up to the limit, then estimated from a sample)
 

@@ -53,11 +53,15 @@ package struct ReportBuilder: LogConsumer {
         operations.closeAll()
         countClosedOperations()
         tables.deviceStorms.endInstall()
+        tables.setups.endInstall()
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         // Versions stated by events the filter drops (a `segment.start` before `--since`) still hold for later ones.
         tables.breakdowns.note(record)
+        if record.eventName == TrailEvent.Name.appConfiguration.rawValue {
+            tables.setups.record(line: line, installHash: record.installID.map(DistinctCount.hash))
+        }
         guard filterKeepsAll || filter.accepts(record) else { return }
         var time = record.timestampMilliseconds
         if let value = time, !ReportBounds.timestampMilliseconds.contains(value) {
@@ -164,6 +168,7 @@ package struct ReportBuilder: LogConsumer {
                 installHash: record.installID == nil ? nil : tables.input.lastInstallHash)
             tables.patterns.add(patternKey, of: record, facts: facts)
             tables.stsCodes.add(record, facts: facts, outOfRange: &outOfRange)
+            tables.setups.add(record, pattern: patternKey)
         }
         if let install = record.installID, let time { tables.deviceStorms.add(install: install, at: time) }
 

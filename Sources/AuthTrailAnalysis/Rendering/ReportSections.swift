@@ -58,6 +58,7 @@ extension Report {
                     ]
                 },
                 numeric: [0, 1, 3, 4]))
+        if let setupSection { sections.append(setupSection) }
         let fallback = retries.fallback
         let recover = retries.timeToRecover
         sections.append(

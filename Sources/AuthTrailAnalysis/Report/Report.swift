@@ -17,6 +17,9 @@ package struct Report: Sendable, Codable, Hashable {
     package var breakdowns: [Breakdown] = []
     /// The comparison with a baseline pile (`compared(with:)`); absent without one.
     package var baseline: BaselineComparison?
+    /// The MSAL set-ups apps recorded (`app.configuration` events), most devices first, each judged by
+    /// `authtrail doctor`'s rules; absent when the input recorded none.
+    package var setups: [RecordedSetup]?
     package var timeline = Timeline()
     package var health = WriterHealth()
 
@@ -79,6 +82,8 @@ package struct Report: Sendable, Codable, Hashable {
         /// Up to `ExampleOperations.limit` operations with an attempt of this pattern, earliest first (the HTML
         /// report draws their timelines); absent when none had an install id, an operation id and a time.
         package var examples: [OperationExample]?
+        /// The set-up mistakes that explain attempts of this pattern, most attempts first; absent when none does.
+        package var causes: [SetupCause]?
     }
 
     /// An operation that shows a failure pattern: where to find its story.

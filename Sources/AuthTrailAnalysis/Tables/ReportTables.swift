@@ -8,6 +8,7 @@ struct ReportTables {
     var latency = LatencyTable()
     var timeline = AttemptTimeline()
     var breakdowns = BreakdownTables()
+    var setups = SetupTable()
     // Counted as operations close.
     var retries = RetryTable()
     var retryAfter = RetryAfterTable()
@@ -29,7 +30,8 @@ struct ReportTables {
     /// Every table, in the order they finish: the drill-downs last, as they add to the rows the others wrote.
     private static let all: [any TableEntry] = [
         Entry(\.input), Entry(\.kinds), Entry(\.patterns), Entry(\.stsCodes), Entry(\.latency), Entry(\.timeline),
-        Entry(\.breakdowns), Entry(\.retries), Entry(\.retryAfter), Entry(\.backoff), Entry(\.operationStorms),
+        Entry(\.breakdowns), Entry(\.setups), Entry(\.retries), Entry(\.retryAfter), Entry(\.backoff),
+        Entry(\.operationStorms),
         Entry(\.deviceStorms), Entry(\.drillDown), Entry(\.health),
     ]
 

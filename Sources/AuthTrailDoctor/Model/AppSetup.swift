@@ -62,6 +62,26 @@ package struct AppSetup: Sendable, Hashable {
             case ciam
             /// Any other host: a custom domain.
             case custom
+
+            /// What MSAL makes of an authority on `host` (lower-cased): B2C and External ID by their domains, Entra
+            /// by its cloud hosts, anything else custom. A B2C authority on a custom domain shows as custom here; only
+            /// its `/tfp/` path tells.
+            package init(host: String) {
+                if host.hasSuffix(".b2clogin.com") {
+                    self = .b2c
+                } else if host.hasSuffix(".ciamlogin.com") {
+                    self = .ciam
+                } else {
+                    self = Self.entraHosts.contains(host) ? .entra : .custom
+                }
+            }
+
+            /// Microsoft Entra's cloud hosts (public, US Government, China, the retired German cloud).
+            static let entraHosts: Set<String> = [
+                "login.microsoftonline.com", "login.microsoft.com", "login.windows.net", "sts.windows.net",
+                "login.microsoftonline.us", "login.usgovcloudapi.net", "login-us.microsoftonline.com",
+                "login.partner.microsoftonline.cn", "login.chinacloudapi.cn", "login.microsoftonline.de",
+            ]
         }
 
         package var text: String

@@ -87,22 +87,11 @@ package enum SourceScanner {
         }
         let names = line.lowercased()
         let host = hostOf(lower)
-        if host.hasSuffix(".b2clogin.com") || lower.contains("/tfp/") {
-            setup.authorities.append(Located(.init(text: literal, kind: .b2c), at: location))
-        } else if host.hasSuffix(".ciamlogin.com") {
-            setup.authorities.append(Located(.init(text: literal, kind: .ciam), at: location))
-        } else if lower.hasPrefix("https://"), names.contains("authority") {
-            let kind: AppSetup.Authority.Kind = entraHosts.contains(host) ? .entra : .custom
+        let kind = lower.contains("/tfp/") ? .b2c : AppSetup.Authority.Kind(host: host)
+        if kind == .b2c || kind == .ciam || (lower.hasPrefix("https://") && names.contains("authority")) {
             setup.authorities.append(Located(.init(text: literal, kind: kind), at: location))
         }
     }
-
-    /// Microsoft Entra's cloud hosts (public, US Government, China, the retired German cloud).
-    static let entraHosts: Set<String> = [
-        "login.microsoftonline.com", "login.microsoft.com", "login.windows.net", "sts.windows.net",
-        "login.microsoftonline.us", "login.usgovcloudapi.net", "login-us.microsoftonline.com",
-        "login.partner.microsoftonline.cn", "login.chinacloudapi.cn", "login.microsoftonline.de",
-    ]
 
     /// The host of `https://host/...`, or the literal itself when it is a bare host (`fabrikamb2c.b2clogin.com`).
     static func hostOf(_ text: String) -> String {

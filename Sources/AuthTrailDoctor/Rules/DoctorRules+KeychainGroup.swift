@@ -13,8 +13,7 @@ extension DoctorRules {
     ) { setup in
         guard let platform = setup.platform else { return .notChecked("the platform is unknown") }
         guard let keychain = setup.keychain else { return .notChecked("no entitlements were read") }
-        let defaultGroup = platform == .iOS ? "com.microsoft.adalcache" : "com.microsoft.identity.universalstorage"
-        var wanted = defaultGroup
+        var wanted = defaultKeychainGroup(platform)
         if let custom = setup.keychainSharingGroup {
             guard let group = custom.value else {
                 return .notChecked(
@@ -40,6 +39,11 @@ extension DoctorRules {
             }
             return .findings([finding(wanted, platform: platform, at: location, declared: groups)])
         }
+    }
+
+    /// MSAL's keychain group when the app sets none (MSALCacheConfig.m, defaultKeychainSharingGroup).
+    package static func defaultKeychainGroup(_ platform: AppSetup.Platform) -> String {
+        platform == .iOS ? "com.microsoft.adalcache" : "com.microsoft.identity.universalstorage"
     }
 
     private static func finding(

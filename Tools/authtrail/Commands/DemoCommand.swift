@@ -21,10 +21,12 @@ struct DemoCommand: AsyncParsableCommand {
         let clock = ManualTrailClock(start: Date())
         let directory = URL(fileURLWithPath: out)
         let trail: Trail
+        var configuration = TrailConfiguration(
+            directory: directory, app: AppInfo(identifier: DemoApp.bundleID, version: "1.0.0"), msal: DemoApp.msalSetup,
+            clock: clock)
+        configuration.appConfigurationSource = DemoApp.configurationSource
         do {
-            trail = try Trail(
-                configuration: TrailConfiguration(
-                    directory: directory, app: AppInfo(identifier: "com.contoso.demo", version: "1.0.0"), clock: clock))
+            trail = try Trail(configuration: configuration)
         } catch {
             printError("authtrail: \(out): cannot create the log folder: \(error)")
             throw ExitStatus.cannotCreate

@@ -9,6 +9,25 @@ struct DemoApp {
     let clock: ManualTrailClock
     let authorityHost = "login.microsoftonline.com"
 
+    static let bundleID = "com.contoso.demo"
+
+    /// The set-up the app passes to MSAL, with one planted mistake for the report to name: its redirect URI is
+    /// `msauth.com.contoso.demoapp://auth` (an old bundle id) while the app is `com.contoso.demo`, which MSAL refuses
+    /// with -50000 and sub-code -42011 (`authtrail doctor`'s redirect-uri-bundle-mismatch rule).
+    static let msalSetup = MSALSetup(
+        version: "2.14.0", authorities: [URL(string: "https://login.microsoftonline.com/common")!],
+        redirectURI: "msauth.com.contoso.demoapp://auth")
+
+    /// What the app's Info.plist would give the trail on iPhone: the (equally stale) registered scheme and the broker's
+    /// query schemes. No Keychain here, so the keychain group is not probed.
+    static let configurationSource = AppConfigurationSource(
+        bundle: {
+            AppBundleFacts(
+                bundleID: bundleID, urlSchemes: ["msauth.com.contoso.demoapp"],
+                queriesSchemes: ["msauthv2", "msauthv3"])
+        },
+        environment: { [:] }, platform: "iOS", keychain: nil)
+
     /// Opens the app's side: MSAL's log callback goes to the trail through `MSALLogBridge`, as in a real app.
     init(trail: Trail, msal: SimulatedMSAL, clock: ManualTrailClock) {
         self.trail = trail

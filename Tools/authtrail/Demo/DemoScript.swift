@@ -29,13 +29,14 @@ enum DemoScript {
         msal.expect([.error(MSALErrors.throttled(retryAfterSeconds: 30)), .token])
         await app.acquireToken(scopes: graph)
 
-        // 6. A misconfigured redirect URI: an internal error with a sub-code; show a generic message.
+        // 6. The redirect URI does not match the bundle id (the set-up mistake DemoApp plants): an internal error with
+        // a sub-code; show a generic message. The report names the recorded set-up as its cause.
         try await clock.sleep(for: .seconds(45))
         msal.expect([
             .error(
                 MSALErrors.internalError(
                     subcode: -42011,
-                    description: "The provided redirect URI is not valid: msauth.com.contoso.demo://auth"))
+                    description: "The provided redirect URI is not valid: msauth.com.contoso.demoapp://auth"))
         ])
         await app.acquireToken(scopes: graph, interactiveFirst: true)
 

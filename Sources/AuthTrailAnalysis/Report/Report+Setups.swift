@@ -1,0 +1,47 @@
+extension Report {
+    /// One MSAL set-up as apps recorded it (`app.configuration`), with what `authtrail doctor`'s rules found in it.
+    package struct RecordedSetup: Sendable, Codable, Hashable {
+        package var bundleID: String?
+        /// `os.name`: `iOS`, `macOS`, `Mac Catalyst`, `visionOS`.
+        package var platform: String?
+        package var msalVersion: String?
+        /// Devices that recorded this set-up (an estimate above `ReportBounds.exactDistinctPerPattern`).
+        package var devices = 0
+        /// `app.configuration` events that recorded it (one per segment).
+        package var events = 0
+        /// What the rules found, in rule order; empty when the set-up passes every rule that could be checked.
+        package var findings: [SetupFinding] = []
+        /// The rules the recording cannot answer (what the app cannot see from inside: its sources, its entitlements
+        /// list), each with the reason.
+        package var notChecked: [String] = []
+        /// On the `otherLabel` row only (`bundle_id`): how many distinct set-ups it gathers.
+        package var foldedValues: Int?
+    }
+
+    /// One set-up mistake, as `authtrail doctor` prints it.
+    package struct SetupFinding: Sendable, Codable, Hashable {
+        /// The doctor's rule id (`redirect-scheme-not-registered`).
+        package var rule: String
+        package var problem: String
+        /// Where to change it: `Info.plist: CFBundleURLTypes`.
+        package var location: String
+        /// The MSAL errors it causes, outermost first (`MSALErrorDomain -50000 internal with MSALInternalErrorCodeKey
+        /// -42001 …`).
+        package var errors: [String]
+        /// What to pass to `authtrail explain` for each error, in the same order.
+        package var explain: [String]
+        package var fix: String
+    }
+
+    /// A set-up mistake that explains attempts of a failure pattern: attempts of the pattern on devices whose last
+    /// recorded set-up (before the attempt) has the mistake, with an error the mistake causes.
+    package struct SetupCause: Sendable, Codable, Hashable {
+        package var rule: String
+        package var problem: String
+        package var fix: String
+        /// The pattern's attempts it explains.
+        package var attempts: Int
+        /// The `bundle_id` of the recorded set-up.
+        package var bundleID: String?
+    }
+}
