@@ -1,0 +1,86 @@
+import AuthTrail
+import AuthTrailAnalysis
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+/// The report connects a failure pattern to the set-up the app recorded: real trails written by `Trail`, each
+/// segment opening with its `app.configuration` line.
+@Suite("a failure pattern names the recorded set-up that explains it")
+struct SetupCauseTests {
+    static let bundleID = "com.contoso.app"
+    /// What MSAL hands the app when the redirect scheme is not registered: -50000 with sub-code -42001.
+    static let schemeNotRegistered = NSError(
+        domain: "MSALErrorDomain", code: -50000, userInfo: [MSALUserInfoKey.internalErrorCode: -42001])
+
+    /// A trail in `directory` for an iOS app registering `schemes`, with `failures` failed acquisitions and one
+    /// success.
+    static func writeTrail(in directory: URL, schemes: [String], failures: Int) throws {
+        var configuration = TrailConfiguration(
+            directory: directory, app: AppInfo(identifier: bundleID, version: "1.0"),
+            msal: MSALSetup(version: "1.6.1", authorities: [URL(string: "https://login.microsoftonline.com/common")!]))
+        configuration.appConfigurationSource = AppConfigurationSource(
+            bundle: { AppBundleFacts(bundleID: bundleID, urlSchemes: schemes, queriesSchemes: ["msauthv2", "msauthv3"]) },
+            environment: { [:] }, platform: "iOS", keychain: nil)
+        let trail = try Trail(configuration: configuration)
+        for _ in 0..<failures {
+            trail.beginAcquisition(.interactive, scopes: ["User.Read"]).failed(schemeNotRegistered)
+        }
+        trail.beginAcquisition(.silent, scopes: ["User.Read"]).succeeded()
+        #expect(trail.shutdown(timeout: .testWait))
+    }
+
+    @Test("only the attempts of devices whose recorded set-up has the mistake are explained, on any thread count")
+    func causeCountsOnlyTheMisconfiguredDevices() throws {
+        let directory = try TemporaryDirectory("authtrail-setup-cause")
+        defer { directory.remove() }
+        // Three devices forgot the msauth scheme; two registered it and still failed the same way (another cause).
+        for device in 0..<3 {
+            try Self.writeTrail(
+                in: directory.url.appendingPathComponent("wrong-\(device)"), schemes: ["com.contoso.app"], failures: 4)
+        }
+        for device in 0..<2 {
+            try Self.writeTrail(
+                in: directory.url.appendingPathComponent("right-\(device)"), schemes: ["msauth.com.contoso.app"],
+                failures: 1)
+        }
+        let (report, problems) = Report.build(paths: [directory.path], threads: 1)
+        #expect(problems.isEmpty)
+        let pattern = try #require(report.patterns.first { $0.code == -50000 && $0.subcode == -42001 })
+        #expect(pattern.count == 14)
+        let causes = try #require(pattern.causes)
+        #expect(causes.map(\.rule) == ["redirect-scheme-not-registered"])
+        #expect(causes.first?.attempts == 12)
+        #expect(causes.first?.bundleID == Self.bundleID)
+        #expect(causes.first?.problem.contains("does not register msauth.com.contoso.app") == true)
+
+        let setups = try #require(report.setups)
+        #expect(setups.map(\.devices) == [3, 2])
+        #expect(setups[0].findings.map(\.rule) == ["redirect-scheme-not-registered"])
+        #expect(setups[0].findings.first?.explain.first == "-42001")
+        #expect(setups[1].findings.isEmpty)
+        #expect(setups.map(\.events) == [3, 2], "one app.configuration per segment")
+
+        // Sharded counting merges to the same report.
+        #expect(Report.build(paths: [directory.path], threads: 2).report == report)
+
+        let text = report.renderText()
+        #expect(text.contains("MSALErrorDomain -50000/-42001 (internalErrorRedirectSchemeNotRegistered) on 12 of its 14 attempts"))
+        #expect(report.renderMarkdown().contains("on 12 of its 14 attempts"))
+        #expect(report.renderHTML().contains("on 12 of its 14 attempts"))
+    }
+
+    @Test("without a recorded set-up the report has no setups and no causes")
+    func nothingRecorded() throws {
+        let directory = try TemporaryDirectory("authtrail-setup-none")
+        defer { directory.remove() }
+        // A process with no Info.plist and no MSALSetup records no set-up.
+        let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
+        trail.beginAcquisition(.interactive, scopes: ["User.Read"]).failed(Self.schemeNotRegistered)
+        #expect(trail.shutdown(timeout: .testWait))
+        let report = Report.build(paths: [directory.path]).report
+        #expect(report.setups == nil)
+        #expect(report.patterns.allSatisfy { $0.causes == nil })
+        #expect(!report.renderJSON().contains("\"setups\""))
+    }
+}
