@@ -20,7 +20,9 @@ struct SetupCauseTests {
             directory: directory, app: AppInfo(identifier: bundleID, version: "1.0"),
             msal: MSALSetup(version: "1.6.1", authorities: [URL(string: "https://login.microsoftonline.com/common")!]))
         configuration.appConfigurationSource = AppConfigurationSource(
-            bundle: { AppBundleFacts(bundleID: bundleID, urlSchemes: schemes, queriesSchemes: ["msauthv2", "msauthv3"]) },
+            bundle: {
+                AppBundleFacts(bundleID: bundleID, urlSchemes: schemes, queriesSchemes: ["msauthv2", "msauthv3"])
+            },
             environment: { [:] }, platform: "iOS", keychain: nil)
         let trail = try Trail(configuration: configuration)
         for _ in 0..<failures {
@@ -65,7 +67,9 @@ struct SetupCauseTests {
         #expect(Report.build(paths: [directory.path], threads: 2).report == report)
 
         let text = report.renderText()
-        #expect(text.contains("MSALErrorDomain -50000/-42001 (internalErrorRedirectSchemeNotRegistered) on 12 of its 14 attempts"))
+        #expect(
+            text.contains(
+                "MSALErrorDomain -50000/-42001 (internalErrorRedirectSchemeNotRegistered) on 12 of its 14 attempts"))
         #expect(report.renderMarkdown().contains("on 12 of its 14 attempts"))
         #expect(report.renderHTML().contains("on 12 of its 14 attempts"))
     }

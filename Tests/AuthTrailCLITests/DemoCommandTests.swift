@@ -33,6 +33,9 @@ struct DemoCommandTests {
                 objects.append(object ?? [:])
             }
             #expect((objects.first?["event.name"] as? String) == "segment.start", "\(segment) opens with segment.start")
+            #expect(
+                (objects.dropFirst().first?["event.name"] as? String) == "app.configuration",
+                "\(segment) records the demo app's set-up second")
             // jq reads every line as the same JSON object.
             let jq = try ProcessRunner.run("jq", ["-c", "."], input: decoded.standardOutput)
             #expect(jq.status == 0)
@@ -41,9 +44,10 @@ struct DemoCommandTests {
             }
             #expect(reread == objects, "\(segment)")
         }
-        // Every event written, and one segment.start per segment: nothing more, nothing less.
+        // Every event written, and one segment.start and one app.configuration per segment: nothing more, nothing
+        // less.
         #expect(written > 20)
-        #expect(lineCount == written + segments.count)
+        #expect(lineCount == written + 2 * segments.count)
 
         // Each of the article's cases appears in the report, with its name and recommended action.
         for expected in [
@@ -51,6 +55,9 @@ struct DemoCommandTests {
             "userCanceled", "serverProtectionPoliciesRequired", "AADSTS50076",
             "acquire the token interactively", "continue with the granted scopes", "wait for the Retry-After interval",
             "remediate compliance",
+            // The set-up mistake the demo plants, named beside the pattern it causes.
+            "MSALErrorDomain -50000/-42011 (internalErrorInvalidRedirectURI) on 1 of its 1 attempts: the redirect URI "
+                + "msauth.com.contoso.demoapp://auth does not match the bundle id com.contoso.demo",
         ] {
             #expect(demo.text.contains(expected), "report lacks \(expected)")
         }

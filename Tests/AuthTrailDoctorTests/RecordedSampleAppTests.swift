@@ -14,8 +14,9 @@ struct RecordedSampleAppTests {
     struct EntitledKeychain: KeychainCalls {
         var granted: Set<String>
 
-        func copyData(service: String, account: String, accessGroup: String?) -> (status: KeychainStatus, data: [UInt8]?)
-        {
+        func copyData(
+            service: String, account: String, accessGroup: String?
+        ) -> (status: KeychainStatus, data: [UInt8]?) {
             (granted.contains(accessGroup ?? "") ? .itemNotFound : .missingEntitlement, nil)
         }
 
@@ -97,18 +98,23 @@ struct RecordedSampleAppTests {
     @Test("the correct sample records a set-up with no finding")
     func correctSample() throws {
         let setup = try Self.recorded(
-            root: SampleApps.path("ios-swift"), info: "MSALiOS/Info.plist", entitlements: "MSALiOS/MSALiOS.entitlements",
+            root: SampleApps.path("ios-swift"), info: "MSALiOS/Info.plist",
+            entitlements: "MSALiOS/MSALiOS.entitlements",
             bundleID: Self.iosBundle, msal: Self.iosMSAL)
         #expect(setup.registersMSALScheme == true)
         #expect(setup.keychainProbe == .answered(.itemNotFound))
         #expect(Self.rules(setup) == [])
     }
 
-    @Test("a mistake planted in the sample's files is found from the recording, as the doctor finds it in the files",
+    @Test(
+        "a mistake planted in the sample's files is found from the recording, as the doctor finds it in the files",
         arguments: mistakes)
     func plantedMistake(_ mistake: Mistake) throws {
-        let root = try SampleApps.mutatedCopy("ios-swift", file: mistake.file, find: mistake.find, replace: mistake.replace)
-        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: root).deletingLastPathComponent().path) }
+        let root = try SampleApps.mutatedCopy(
+            "ios-swift", file: mistake.file, find: mistake.find, replace: mistake.replace)
+        defer {
+            try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: root).deletingLastPathComponent().path)
+        }
         #expect(try Self.fileRules(root) == [mistake.rule])
         let setup = try Self.recorded(
             root: root, info: "MSALiOS/Info.plist", entitlements: "MSALiOS/MSALiOS.entitlements",

@@ -15,15 +15,13 @@ package protocol InstallOrderedConsumer: LogConsumer, SendableMetatype {
     mutating func warn(_ line: String)
     /// Every event has been given.
     mutating func finish() -> Result
-    /// Whether it reads more from an event's line than `LogRecord` holds (`annotate` is called only then).
-    static var readsLines: Bool { get }
-    /// Adds what it needs from `line` to `record` before the event may wait (a waiting event loses its line).
-    func annotate(_ record: inout LogRecord, line: UnsafeRawBufferPointer)
+    /// `record` with what it reads from `line` beyond what `LogRecord` holds, taken before the event may wait (a
+    /// waiting event loses its line); nil when it needs nothing from this line (the record is then not copied).
+    func annotated(_ record: LogRecord, line: UnsafeRawBufferPointer) -> LogRecord?
 }
 
 extension InstallOrderedConsumer {
-    package static var readsLines: Bool { false }
-    package func annotate(_ record: inout LogRecord, line: UnsafeRawBufferPointer) {}
+    package func annotated(_ record: LogRecord, line: UnsafeRawBufferPointer) -> LogRecord? { nil }
 }
 
 extension ReportBuilder: InstallOrderedConsumer {}

@@ -131,9 +131,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         // The line is gone once an event waits: what the builder reads from it is read now (no copy otherwise).
-        if Builder.readsLines {
-            var annotated = record
-            builder.annotate(&annotated, line: line)
+        if let annotated = builder.annotated(record, line: line) {
             order(annotated, line: line)
         } else {
             order(record, line: line)

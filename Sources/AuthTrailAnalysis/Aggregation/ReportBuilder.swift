@@ -59,8 +59,10 @@ package struct ReportBuilder: LogConsumer {
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         // Versions stated by events the filter drops (a `segment.start` before `--since`) still hold for later ones.
         tables.breakdowns.note(record)
-        if record.eventName == TrailEvent.Name.appConfiguration.rawValue {
-            tables.setups.record(line: line, installHash: record.installID.map(DistinctCount.hash))
+        if record.eventName == TrailEvent.Name.appConfiguration.rawValue,
+            let setup = record.recordedSetup?.setup ?? JudgedSetup.recorded(in: line)
+        {
+            tables.setups.record(setup, installHash: record.installID.map(DistinctCount.hash))
         }
         guard filterKeepsAll || filter.accepts(record) else { return }
         var time = record.timestampMilliseconds
@@ -95,6 +97,11 @@ package struct ReportBuilder: LogConsumer {
 
     /// Adds one line to `health.warnings`, or counts it once there are `ReportBounds.warnings`.
     package mutating func warn(_ line: String) { tables.health.warn(line) }
+
+    /// An `app.configuration` event carries its set-up past a wait for its install's turn.
+    package func annotated(_ record: LogRecord, line: UnsafeRawBufferPointer) -> LogRecord? {
+        record.eventName == TrailEvent.Name.appConfiguration.rawValue ? record.withRecordedSetup(line: line) : nil
+    }
 
     // MARK: Attempts
 
@@ -168,7 +175,7 @@ package struct ReportBuilder: LogConsumer {
                 installHash: record.installID == nil ? nil : tables.input.lastInstallHash)
             tables.patterns.add(patternKey, of: record, facts: facts)
             tables.stsCodes.add(record, facts: facts, outOfRange: &outOfRange)
-            tables.setups.add(record, pattern: patternKey)
+            tables.setups.add(record)
         }
         if let install = record.installID, let time { tables.deviceStorms.add(install: install, at: time) }
 

@@ -42,6 +42,9 @@ package struct LogRecord: Sendable, Hashable {
     /// Fields only operation stories read (OAuth error, log body, …), parsed from the line for the events a
     /// `StoryCollector` keeps; nil otherwise.
     package var details: EventDetails?
+    /// On `app.configuration`: the set-up it records, read from the line for the consumers that judge it (boxed, so
+    /// the record every event copies stays small); nil until read.
+    package var recordedSetup: RecordedSetupLine?
 
     package init(eventName: String) { self.eventName = eventName }
 }

@@ -35,6 +35,8 @@ extension StoryCollection {
         var attemptsNotKept: Int
         var logsNotKept: Int
         var verdict: VerdictJSON
+        /// Omitted when the recorded set-up explains nothing.
+        var causes: [Report.SetupCause]?
 
         init(_ story: OperationStory) {
             installId = story.installID
@@ -47,6 +49,7 @@ extension StoryCollection {
             attemptsNotKept = story.attemptsNotKept
             logsNotKept = story.logsNotKept
             verdict = VerdictJSON(finding: story.verdict.finding.rawValue, summary: story.verdict.summary)
+            causes = story.causes.isEmpty ? nil : story.causes
         }
     }
 

@@ -11,6 +11,7 @@ extension StoryCollection {
             out += "## Operation `\(story.operationID ?? "(no operation id)")` on install `\(story.installID)`\n\n"
             out += "\(ReportTime.string(story.start)) → \(ReportTime.string(story.end))\n\n"
             out += "**Verdict:** \(cell(story.verdict.summary))\n\n"
+            for cause in story.causes { out += "**Set-up cause:** \(cell(OperationStory.describe(cause)))\n\n" }
             out += "| time | event | details |\n|---|---|---|\n"
             for entry in story.timeline {
                 switch entry {

@@ -12,6 +12,7 @@ extension StoryCollection {
                 + "\(story.attempts.count + story.attemptsNotKept) attempt"
                 + "\(story.attempts.count + story.attemptsNotKept == 1 ? "" : "s")\n"
             out += "  verdict: " + paint(story.verdict.summary, story.verdict.needsAction ? "1;31" : "32") + "\n"
+            for cause in story.causes { out += "  set-up: " + paint(OperationStory.describe(cause), "1;31") + "\n" }
             for entry in story.timeline {
                 switch entry {
                 case .attempt(let attempt):

@@ -71,6 +71,9 @@ package struct OperationStory: Sendable, Hashable {
     package var attemptsNotKept = 0
     package var logsNotKept = 0
     package var verdict = StoryVerdict.unknown
+    /// The mistakes in the install's recorded set-up (its last `app.configuration` before each attempt) that explain
+    /// failed attempts of this operation, most attempts first (`attempts` counts them); empty when none does.
+    package var causes: [Report.SetupCause] = []
 
     /// The first attempt's start.
     package var start: Int64 { attempts.map(\.start).min() ?? 0 }

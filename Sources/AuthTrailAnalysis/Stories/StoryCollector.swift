@@ -1,10 +1,11 @@
+import AuthTrail
+
 /// The second pass of `OperationStory.collect`: delimits operations again exactly as the first pass did (same events,
 /// same order, so the same serials) and builds the stories of the operations it found, with the `log` events of
 /// their correlation ids. Memory: the tracker's open operations, plus `StoryDraft.attemptsKept` attempts and
 /// `StoryDraft.logsKept` log lines per chosen operation.
 struct StoryCollector: InstallOrderedConsumer {
     let filter = EventFilter()
-    static var readsLines: Bool { true }
     private let chosen: Set<Int>
     private let chosenKeys: Set<OperationKey>
     /// Lower-cased correlation id → serials of the chosen operations whose attempts carried it.
@@ -13,6 +14,10 @@ struct StoryCollector: InstallOrderedConsumer {
     private var drafts: [Int: StoryDraft] = [:]
     private var logs: [Int: [OperationStory.LogLine]] = [:]
     private var logsNotKept: [Int: Int] = [:]
+    /// The current install's last recorded set-up, and the set-ups judged so far (at most
+    /// `ReportBounds.recordedSetups`).
+    private var currentSetup: JudgedSetup?
+    private var judged: [RecordedAppConfiguration: JudgedSetup] = [:]
 
     init(matches: [StoryFinder.Match]) {
         chosen = Set(matches.map(\.serial))
@@ -24,16 +29,20 @@ struct StoryCollector: InstallOrderedConsumer {
         self.byCorrelation = byCorrelation
     }
 
-    func annotate(_ record: inout LogRecord, line: UnsafeRawBufferPointer) {
+    func annotated(_ record: LogRecord, line: UnsafeRawBufferPointer) -> LogRecord? {
         switch record.eventName {
         case "log":
-            guard let id = record.correlationID?.lowercased(), byCorrelation[id] != nil else { return }
+            guard let id = record.correlationID?.lowercased(), byCorrelation[id] != nil else { return nil }
         case "acquisition.end", "retry.wait":
             let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
-            guard chosenKeys.contains(key) else { return }
-        default: return
+            guard chosenKeys.contains(key) else { return nil }
+        case TrailEvent.Name.appConfiguration.rawValue:
+            return record.withRecordedSetup(line: line)
+        default: return nil
         }
+        var record = record
         record.details = EventDetails(line: line)
+        return record
     }
 
     mutating func segment(_ info: SegmentInfo, path: String) {}
@@ -53,12 +62,19 @@ struct StoryCollector: InstallOrderedConsumer {
             tracker.start(key, attempt: attempt, time: time, make: make)
         case "acquisition.end":
             guard let time else { return }
+            let setup = currentSetup
             tracker.end(
                 key, hasOperationID: record.operationID != nil, attempt: attempt,
                 outcome: record.outcome ?? "unknown", time: time, make: make
             ) { draft, start in
                 draft?.addAttempt(record, end: time, start: start)
+                draft?.addCauses(of: record, setup: setup)
             }
+        case TrailEvent.Name.appConfiguration.rawValue:
+            guard let setup = record.recordedSetup?.setup ?? JudgedSetup.recorded(in: line) else { return }
+            let judgement = judged[setup] ?? JudgedSetup(setup)
+            if judged.count < ReportBounds.recordedSetups { judged[setup] = judgement }
+            currentSetup = judgement
         case "retry.wait":
             guard chosenKeys.contains(key) else { return }
             tracker.update(key) { $0?.addWait(record, time: time) }
@@ -90,6 +106,7 @@ struct StoryCollector: InstallOrderedConsumer {
     mutating func endInstall() {
         tracker.closeAll()
         takeClosed()
+        currentSetup = nil
     }
 
     mutating func add(_ summary: InputSummary) {}

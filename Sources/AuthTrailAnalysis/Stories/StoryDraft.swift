@@ -1,4 +1,5 @@
 import AuthTrail
+import AuthTrailDoctor
 
 /// An operation's story while its events arrive: attempts, announced waits and log lines, finished into an
 /// `OperationStory` at the end.
@@ -10,6 +11,8 @@ struct StoryDraft: Sendable {
     var story: OperationStory
     /// `retry.wait` events: when, how long, why.
     var announced: [(time: Int64?, milliseconds: Int64, reason: String?)] = []
+    /// Attempts explained by each mistake of the recorded set-up (`attempts` left 0 in the key).
+    var causes: [Report.SetupCause: Int] = [:]
 
     init(installID: String, operationID: String?) {
         story = OperationStory(installID: installID, operationID: operationID)
@@ -62,6 +65,21 @@ struct StoryDraft: Sendable {
         announced.append((time, Int64(value.rounded()), record.details?.retryReason))
     }
 
+    /// Counts a failed attempt against the mistakes of `setup` (the install's last recorded set-up) it shows.
+    mutating func addCauses(of record: LogRecord, setup: JudgedSetup?) {
+        guard let setup, record.outcome != "success" else { return }
+        let explained = setup.explained(
+            domain: record.errorDomain, code: record.errorCode, subcode: record.errorSubcode,
+            stsCodes: record.stsErrorCodes)
+        var counted = Set<Report.SetupCause>()
+        for (finding, _) in explained {
+            let cause = Report.SetupCause(
+                rule: finding.rule.rawValue, problem: finding.problem, fix: finding.fix, attempts: 0,
+                bundleID: setup.setup.bundleID)
+            if counted.insert(cause).inserted { causes[cause, default: 0] += 1 }
+        }
+    }
+
     /// The story: attempts in the report's order (number, then end), the waits after each attempt that did not
     /// succeed, logs in time order, the verdict.
     func finished(logs: [OperationStory.LogLine], logsNotKept: Int) -> OperationStory {
@@ -89,6 +107,11 @@ struct StoryDraft: Sendable {
         }.map(\.element)
         story.logsNotKept = logsNotKept
         story.verdict = StoryVerdict(story)
+        story.causes = causes.map { cause, attempts in
+            var cause = cause
+            cause.attempts = attempts
+            return cause
+        }.sorted { ($1.attempts, $0.rule, $0.problem) < ($0.attempts, $1.rule, $1.problem) }
         return story
     }
 }

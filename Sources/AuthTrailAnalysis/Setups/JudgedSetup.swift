@@ -1,0 +1,89 @@
+import AuthTrail
+import AuthTrailDoctor
+import Foundation
+
+/// A set-up an app recorded (`app.configuration`) with what `authtrail doctor`'s rules say of it, and which failed
+/// attempts it explains: the report (`SetupTable`) and `show` (`StoryCollector`) judge recordings the same way.
+struct JudgedSetup: Sendable {
+    var setup: RecordedAppConfiguration
+    var findings: [Finding]
+    /// `rule: reason` for every rule the recording cannot answer.
+    var notChecked: [String]
+
+    /// What a finding's predicted error matches in a failed attempt: its pattern, or one of its AADSTS codes.
+    enum Match: Hashable, Sendable {
+        case pattern(domain: String, code: Int?, subcode: Int?)
+        case sts(Int)
+    }
+
+    init(_ setup: RecordedAppConfiguration) {
+        self.setup = setup
+        findings = []
+        notChecked = []
+        for (rule, outcome) in DoctorRules.check(AppSetup(recorded: setup)) {
+            switch outcome {
+            case .passed: break
+            case .findings(let found): findings += found
+            case .notChecked(let reason): notChecked.append("\(rule.id.rawValue): \(reason)")
+            }
+        }
+    }
+
+    /// The set-up of one `app.configuration` line; nil for another event or a line that is not a JSON object.
+    static func recorded(in line: UnsafeRawBufferPointer) -> RecordedAppConfiguration? {
+        guard !line.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+        else { return nil }
+        return RecordedAppConfiguration(json: object)
+    }
+
+    /// The findings whose predicted errors an attempt failing with (`domain`, `code`, `subcode`) and `stsCodes`
+    /// shows, each with what it matched: the same domain, code and sub-code (an absent sub-code only matches an
+    /// absent one), or an AADSTS code among the attempt's.
+    func explained(domain: String?, code: Int?, subcode: Int?, stsCodes: [Int]) -> [(Finding, Match)] {
+        var explained: [(Finding, Match)] = []
+        for finding in findings {
+            var matches: [Match] = []
+            for error in finding.errors {
+                let match: Match
+                if error.domain == "AADSTS" {
+                    guard stsCodes.contains(error.code) else { continue }
+                    match = .sts(error.code)
+                } else {
+                    guard domain == error.domain, code == error.code, subcode == error.subcode else { continue }
+                    match = .pattern(domain: error.domain, code: code, subcode: subcode)
+                }
+                if !matches.contains(match) { matches.append(match) }
+            }
+            explained += matches.map { (finding, $0) }
+        }
+        return explained
+    }
+
+    /// The finding as the report's `setups[].findings[]` shows it.
+    static func reportFinding(_ finding: Finding) -> Report.SetupFinding {
+        Report.SetupFinding(
+            rule: finding.rule.rawValue, problem: finding.problem, location: finding.location.description,
+            errors: finding.errors.map(\.summary), explain: finding.errors.map(\.explainQuery), fix: finding.fix)
+    }
+}
+
+/// The set-up an `app.configuration` line records, carried by its `LogRecord` when the event waits for its install's
+/// turn (`InstallTimeOrder`) and its line is gone.
+package final class RecordedSetupLine: Sendable, Hashable {
+    let setup: RecordedAppConfiguration
+
+    init(_ setup: RecordedAppConfiguration) { self.setup = setup }
+
+    package static func == (left: RecordedSetupLine, right: RecordedSetupLine) -> Bool { left.setup == right.setup }
+    package func hash(into hasher: inout Hasher) { hasher.combine(setup) }
+}
+
+extension LogRecord {
+    /// This `app.configuration` record with its set-up read from `line`; nil when the line records none.
+    func withRecordedSetup(line: UnsafeRawBufferPointer) -> LogRecord? {
+        guard let setup = JudgedSetup.recorded(in: line) else { return nil }
+        var record = self
+        record.recordedSetup = RecordedSetupLine(setup)
+        return record
+    }
+}
