@@ -65,6 +65,22 @@ struct SetupCauseTests {
 
         // Sharded counting merges to the same report.
         #expect(Report.build(paths: [directory.path], threads: 2).report == report)
+        // So does a bundle of the same trails, whose set-up events wait for their install's turn.
+        let bundles = try TemporaryDirectory("authtrail-setup-cause-bundle")
+        defer { bundles.remove() }
+        let bundle = "\(bundles.path)/ticket.authtrail.zst"
+        _ = try BundleWriter(toolVersion: "test").write(paths: [directory.path], to: bundle, force: false)
+        let fromBundle = Report.build(paths: [bundle]).report
+        #expect(fromBundle.setups == report.setups)
+        #expect(fromBundle.patterns.map(\.causes) == report.patterns.map(\.causes))
+
+        // `show` names the cause on the operations of the misconfigured devices only.
+        let stories = OperationStory.collect(paths: [directory.path], selection: StorySelection(), limit: 1_000)
+            .stories
+        let failed = stories.filter { $0.attempts.contains { $0.outcome == "failure" } }
+        #expect(failed.count == 14)
+        #expect(failed.filter { !$0.causes.isEmpty }.count == 12)
+        #expect(failed.flatMap(\.causes).allSatisfy { $0.rule == "redirect-scheme-not-registered" && $0.attempts == 1 })
 
         let text = report.renderText()
         #expect(

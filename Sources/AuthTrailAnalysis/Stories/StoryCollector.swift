@@ -17,6 +17,9 @@ struct StoryCollector: InstallOrderedConsumer {
     /// The current install's last recorded set-up, and the set-ups judged so far (at most
     /// `ReportBounds.recordedSetups`).
     private var currentSetup: JudgedSetup?
+    /// The current install's first recorded set-up, and its stories, whose attempts before it are judged by it.
+    private var firstSetup: JudgedSetup?
+    private var installSerials: [Int] = []
     private var judged: [RecordedAppConfiguration: JudgedSetup] = [:]
 
     init(matches: [StoryFinder.Match]) {
@@ -75,6 +78,7 @@ struct StoryCollector: InstallOrderedConsumer {
             let judgement = judged[setup] ?? JudgedSetup(setup)
             if judged.count < ReportBounds.recordedSetups { judged[setup] = judgement }
             currentSetup = judgement
+            firstSetup = firstSetup ?? judgement
         case "retry.wait":
             guard chosenKeys.contains(key) else { return }
             tracker.update(key) { $0?.addWait(record, time: time) }
@@ -98,7 +102,10 @@ struct StoryCollector: InstallOrderedConsumer {
     private mutating func takeClosed() {
         guard !tracker.closed.isEmpty else { return }
         for chain in tracker.closed where chosen.contains(chain.serial) {
-            if let draft = chain.payload { drafts[chain.serial] = draft }
+            if let draft = chain.payload {
+                drafts[chain.serial] = draft
+                installSerials.append(chain.serial)
+            }
         }
         tracker.closed.removeAll()
     }
@@ -106,7 +113,10 @@ struct StoryCollector: InstallOrderedConsumer {
     mutating func endInstall() {
         tracker.closeAll()
         takeClosed()
+        for serial in installSerials { drafts[serial]?.resolvePendingCauses(with: firstSetup) }
+        installSerials = []
         currentSetup = nil
+        firstSetup = nil
     }
 
     mutating func add(_ summary: InputSummary) {}

@@ -13,6 +13,9 @@ struct StoryDraft: Sendable {
     var announced: [(time: Int64?, milliseconds: Int64, reason: String?)] = []
     /// Attempts explained by each mistake of the recorded set-up (`attempts` left 0 in the key).
     var causes: [Report.SetupCause: Int] = [:]
+    /// Failed attempts that came before the install's first set-up event (stamped when its segment opened, which can
+    /// be after them), judged when the install ends (`resolvePendingCauses`).
+    var pendingCauses: [LogRecord] = []
 
     init(installID: String, operationID: String?) {
         story = OperationStory(installID: installID, operationID: operationID)
@@ -67,7 +70,11 @@ struct StoryDraft: Sendable {
 
     /// Counts a failed attempt against the mistakes of `setup` (the install's last recorded set-up) it shows.
     mutating func addCauses(of record: LogRecord, setup: JudgedSetup?) {
-        guard let setup, record.outcome != "success" else { return }
+        guard record.outcome != "success" else { return }
+        guard let setup else {
+            if pendingCauses.count < Self.attemptsKept { pendingCauses.append(record) }
+            return
+        }
         let explained = setup.explained(
             domain: record.errorDomain, code: record.errorCode, subcode: record.errorSubcode,
             stsCodes: record.stsErrorCodes)
@@ -78,6 +85,14 @@ struct StoryDraft: Sendable {
                 bundleID: setup.setup.bundleID)
             if counted.insert(cause).inserted { causes[cause, default: 0] += 1 }
         }
+    }
+
+    /// Judges the attempts that came before the install's first set-up by that set-up.
+    mutating func resolvePendingCauses(with setup: JudgedSetup?) {
+        let records = pendingCauses
+        pendingCauses = []
+        guard let setup else { return }
+        for record in records { addCauses(of: record, setup: setup) }
     }
 
     /// The story: attempts in the report's order (number, then end), the waits after each attempt that did not

@@ -6,7 +6,9 @@ import AuthTrailDoctor
 /// the finding, with an error the finding predicts.
 ///
 /// Only the current device's set-up is kept between events: installs arrive one at a time (`InstallTimeOrder`), so
-/// `endInstall` forgets it. Distinct set-ups are capped (`ReportBounds.recordedSetups`); past the cap a set-up is still
+/// `endInstall` forgets it. A segment's set-up event is stamped when the writer opens the segment, which can be after
+/// the first attempts it holds: attempts of a device before its first set-up wait for it (`pending`, one count per
+/// distinct error). Distinct set-ups are capped (`ReportBounds.recordedSetups`); past the cap a set-up is still
 /// judged for its device's attempts, and counted in one folded row.
 struct SetupTable: ReportTable, Sendable {
     /// One distinct recorded set-up, what the rules said of it and who recorded it.
@@ -29,6 +31,15 @@ struct SetupTable: ReportTable, Sendable {
     /// The current device's last recorded set-up.
     private var current: JudgedSetup?
     private var explained: [Explained: Int] = [:]
+    /// The current device's failed attempts before its first set-up, by error.
+    private var pending: [PendingError: Int] = [:]
+
+    private struct PendingError: Hashable, Sendable {
+        var domain: String?
+        var code: Int?
+        var subcode: Int?
+        var stsCodes: [Int]
+    }
 
     /// Counts one `app.configuration` event: its set-up becomes the current device's. `installHash` is the hash of
     /// its `install.id` (`DistinctCount.hash`).
@@ -47,21 +58,40 @@ struct SetupTable: ReportTable, Sendable {
             if let installHash { foldedDevices.insert(hash: installHash) }
             current = JudgedSetup(setup)
         }
+        for (error, attempts) in pending {
+            count(domain: error.domain, code: error.code, subcode: error.subcode, stsCodes: error.stsCodes, attempts)
+        }
+        pending = [:]
     }
 
     /// Counts a failed or cancelled attempt against the current device's findings whose errors it shows.
     mutating func add(_ record: LogRecord) {
-        guard let current, !current.findings.isEmpty else { return }
-        let matches = current.explained(
+        guard current != nil else {
+            let error = PendingError(
+                domain: record.errorDomain, code: record.errorCode, subcode: record.errorSubcode,
+                stsCodes: record.stsErrorCodes)
+            if pending[error] != nil || pending.count < ReportBounds.patterns { pending[error, default: 0] += 1 }
+            return
+        }
+        count(
             domain: record.errorDomain, code: record.errorCode, subcode: record.errorSubcode,
-            stsCodes: record.stsErrorCodes)
+            stsCodes: record.stsErrorCodes, 1)
+    }
+
+    private mutating func count(domain: String?, code: Int?, subcode: Int?, stsCodes: [Int], _ attempts: Int) {
+        guard let current, !current.findings.isEmpty else { return }
+        let matches = current.explained(domain: domain, code: code, subcode: subcode, stsCodes: stsCodes)
         for (finding, match) in matches {
-            explained[Explained(match: match, finding: finding, bundleID: current.setup.bundleID), default: 0] += 1
+            explained[Explained(match: match, finding: finding, bundleID: current.setup.bundleID), default: 0] +=
+                attempts
         }
     }
 
-    /// The next events are another device's.
-    mutating func endInstall() { current = nil }
+    /// The next events are another device's (its attempts that never saw a set-up are not explained).
+    mutating func endInstall() {
+        current = nil
+        pending = [:]
+    }
 
     mutating func merge(_ other: Self) {
         for (setup, row) in other.rows {
