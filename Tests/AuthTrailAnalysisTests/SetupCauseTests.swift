@@ -71,6 +71,12 @@ struct SetupCauseTests {
         let bundle = "\(bundles.path)/ticket.authtrail.zst"
         _ = try BundleWriter(toolVersion: "test").write(paths: [directory.path], to: bundle, force: false)
         let fromBundle = Report.build(paths: [bundle]).report
+        // The bundle's manifest (its first, skippable frame) carries the doctor's findings for the set-ups recorded.
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: bundle)))
+        let size = data[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let manifest = try #require(data[8..<(8 + size)].withUnsafeBytes { BundleManifest(payload: $0) })
+        #expect(manifest.setupFindings?.map(\.rule) == ["redirect-scheme-not-registered"])
+        #expect(manifest.setupFindings?.first?.explain == ["-42001"])
         #expect(fromBundle.setups == report.setups)
         #expect(fromBundle.patterns.map(\.causes) == report.patterns.map(\.causes))
 

@@ -21,6 +21,40 @@ package struct BundleManifest: Sendable, Codable, Hashable {
     /// Set when the bundle was written with `--force` (or `allowResidualPII`) despite residual PII findings.
     package var forcedWithFindings = 0
     package var segments: [Segment] = []
+    /// What `authtrail doctor`'s rules find in the set-ups the bundled segments recorded (`app.configuration`),
+    /// written by `authtrail bundle` (the library's in-app export leaves it out); omitted when nothing was recorded,
+    /// empty when the recorded set-ups have no finding.
+    package var setupFindings: [SetupFinding]?
+
+    /// One doctor finding in a recorded set-up, as `authtrail doctor --format json` names its parts.
+    package struct SetupFinding: Sendable, Codable, Hashable {
+        package var bundleID: String?
+        package var rule: String
+        package var problem: String
+        package var location: String
+        /// The MSAL errors it causes, outermost first, and for each what to pass to `authtrail explain`.
+        package var errors: [String]
+        package var explain: [String]
+        package var fix: String
+
+        package init(
+            bundleID: String?, rule: String, problem: String, location: String, errors: [String], explain: [String],
+            fix: String
+        ) {
+            self.bundleID = bundleID
+            self.rule = rule
+            self.problem = problem
+            self.location = location
+            self.errors = errors
+            self.explain = explain
+            self.fix = fix
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case rule, problem, location, errors, explain, fix
+            case bundleID = "app.bundle_id"
+        }
+    }
 
     /// One source segment: its file's hash, and what the bundle holds of it.
     package struct Segment: Sendable, Codable, Hashable {
@@ -78,6 +112,7 @@ package struct BundleManifest: Sendable, Codable, Hashable {
         case operatingSystems = "operating_systems"
         case redactionLevels = "redaction.levels"
         case forcedWithFindings = "forced_with_findings"
+        case setupFindings = "setup_findings"
     }
 
     package init?(payload: UnsafeRawBufferPointer) {

@@ -13,6 +13,11 @@ package import Foundation
 /// behind. Memory stays within the 1 MiB output and copy buffers, the compressor's context and the first 100
 /// findings, whatever the inputs' size.
 package struct SupportBundleWriter {
+    /// The distinct set-ups the bundled events recorded (`app.configuration`), at most 64, in the order read.
+    package var recordedSetups: [RecordedAppConfiguration] = []
+    /// Set before `finish` by a writer that judges `recordedSetups` (`authtrail bundle`): the manifest's
+    /// `setup_findings`.
+    package var setupFindings: [BundleManifest.SetupFinding]?
     /// What writing a bundle did.
     package struct Outcome: Sendable {
         package var manifest: BundleManifest
@@ -175,6 +180,7 @@ package struct SupportBundleWriter {
         manifest.operatingSystems = operatingSystems.sorted()
         manifest.redactionLevels = redactionLevels.sorted()
         manifest.forcedWithFindings = force ? findings.count : 0
+        manifest.setupFindings = setupFindings
         var outcome = Outcome(
             manifest: manifest, findings: findings.retained, findingCount: findings.count,
             findingCountsByKind: findings.countsByKind,

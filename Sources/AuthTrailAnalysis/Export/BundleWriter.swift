@@ -70,6 +70,16 @@ package struct BundleWriter {
                 problems.append(InputFiles.Problem(path: file, reason: error.reason))
             }
         }
+        if !bundle.recordedSetups.isEmpty {
+            bundle.setupFindings = bundle.recordedSetups.flatMap { setup in
+                JudgedSetup(setup).findings.map { finding in
+                    let shown = JudgedSetup.reportFinding(finding)
+                    return BundleManifest.SetupFinding(
+                        bundleID: setup.bundleID, rule: shown.rule, problem: shown.problem, location: shown.location,
+                        errors: shown.errors, explain: shown.explain, fix: shown.fix)
+                }
+            }
+        }
         let outcome: SupportBundleWriter.Outcome
         do {
             outcome = try bundle.finish(force: force)

@@ -9,5 +9,10 @@ extension SupportBundleWriter: LogConsumer {
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         addEvent(line: line, timestampMilliseconds: record.timestampMilliseconds)
+        if record.eventName == TrailEvent.Name.appConfiguration.rawValue, recordedSetups.count < 64,
+            let setup = JudgedSetup.recorded(in: line), !recordedSetups.contains(setup)
+        {
+            recordedSetups.append(setup)
+        }
     }
 }

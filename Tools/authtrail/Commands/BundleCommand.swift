@@ -68,6 +68,12 @@ struct BundleCommand: ParsableCommand {
         try StandardOutput.write(
             "Wrote \(output): \(manifest.segments.count) segment\(manifest.segments.count == 1 ? "" : "s"), \(manifest.events) events"
                 + (manifest.firstEvent.map { ", \($0) to \(manifest.lastEvent ?? $0)" } ?? ""))
+        for finding in manifest.setupFindings ?? [] {
+            try StandardOutput.write(
+                "\nSet-up finding (\(finding.rule)) in the recorded set-up of \(finding.bundleID ?? "the app"): "
+                    + "\(finding.problem). Fix: \(finding.fix). Explain: authtrail explain \(finding.explain.joined(separator: " "))"
+            )
+        }
         if !result.problems.isEmpty { throw ExitStatus.noInput }
     }
 }
