@@ -21,6 +21,10 @@ struct ExplainCommand: ParsableCommand {
             -42011, AADSTS50076, AADB2C90118, "NSURLErrorDomain -1009", 429 (a bare number lists every domain that \
             has it).
 
+            --trail PATH (segments, a folder or a bundle) also checks the errors against the MSAL set-up the app \
+            recorded there (app.configuration), with authtrail doctor's rules: each mistake that causes one of the \
+            errors is named, with where to change it and the fix.
+
             Output is redacted with the engine authtrail redact uses (a random key for this run): nothing pasted is \
             printed in clear. --format json prints one object for every input, {"errors": […], "unknownCodes": […]} \
             (docs/REPORT-JSON.md).
@@ -30,7 +34,7 @@ struct ExplainCommand: ParsableCommand {
               1   a plain code is not in the catalog
               2   the text holds no error explain recognises
               64  usage error
-              66  --file cannot be read
+              66  --file or a --trail path cannot be read
               73  standard output could not be written
             """)
 
@@ -44,6 +48,11 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: "text, or json for tools (shape in docs/REPORT-JSON.md).")
     var format: Format = .text
 
+    @Option(
+        name: .long,
+        help: "Segments, a folder or a bundle whose recorded MSAL set-up to check the errors against (repeatable).")
+    var trail: [String] = []
+
     @Argument(parsing: .allUnrecognized, help: "Codes, names or pasted text to explain; - reads standard input.")
     var codes: [String] = []
 
@@ -55,6 +64,7 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let redactor = Redactor(level: .maskAllPII, key: .random())
+        let setups = try recordedSetups(redactor: redactor)
         let text: String
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -74,21 +84,26 @@ struct ExplainCommand: ParsableCommand {
         if onlyPlainCodes, file == nil, codes != ["-"], let queries = Self.catalogQueries(codes),
             queries.allSatisfy({ !ErrorCatalog.entries(matching: $0).isEmpty || $0.contains(where: \.isNumber) })
         {
-            try explainCodes(queries, redactor: redactor)
+            try explainCodes(queries, redactor: redactor, setups: setups)
             return
         }
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         if onlyPlainCodes, let queries = Self.catalogQueries(words),
             queries.allSatisfy({ !ErrorCatalog.entries(matching: $0).isEmpty })
         {
-            try explainCodes(queries, redactor: redactor)
+            try explainCodes(queries, redactor: redactor, setups: setups)
             return
         }
+        let causes = setups?.causes(of: errors.flatMap(Self.explained))
         switch format {
         case .text:
-            if !errors.isEmpty { try StandardOutput.write(PastedErrorRendering.text(errors, redactor: redactor)) }
+            if !errors.isEmpty {
+                try StandardOutput.write(
+                    PastedErrorRendering.text(errors, redactor: redactor) + renderCauses(causes, setups: setups))
+            }
         case .json:
-            try StandardOutput.write(ExplainJSON.object(pasted: PastedErrorRendering.json(errors, redactor: redactor)))
+            try StandardOutput.write(
+                ExplainJSON.object(pasted: PastedErrorRendering.json(errors, redactor: redactor), setupCauses: causes))
         }
         if errors.isEmpty {
             printError(
@@ -120,7 +135,7 @@ struct ExplainCommand: ParsableCommand {
         return looksLikeCodes && !queries.isEmpty ? queries : nil
     }
 
-    private func explainCodes(_ queries: [String], redactor: Redactor) throws {
+    private func explainCodes(_ queries: [String], redactor: Redactor, setups: RecordedSetups?) throws {
         var unknown = [String]()
         var found = [ErrorCatalog.Entry]()
         for query in queries {
@@ -128,12 +143,17 @@ struct ExplainCommand: ParsableCommand {
             if entries.isEmpty { unknown.append(query) }
             found += entries
         }
+        let causes = setups?.causes(of: found.map(Self.explained))
         switch format {
         case .text:
-            if !found.isEmpty { try StandardOutput.write(found.map(Self.render).joined(separator: "\n\n")) }
+            if !found.isEmpty {
+                try StandardOutput.write(
+                    found.map(Self.render).joined(separator: "\n\n") + renderCauses(causes, setups: setups))
+            }
         case .json:
             try StandardOutput.write(
-                ExplainJSON.object(entries: found, unknownCodes: unknown.map { redactor.redact(text: $0) }))
+                ExplainJSON.object(
+                    entries: found, unknownCodes: unknown.map { redactor.redact(text: $0) }, setupCauses: causes))
         }
         for query in unknown {
             printError(
@@ -151,5 +171,58 @@ struct ExplainCommand: ParsableCommand {
           category: \(entry.category.rawValue)
           action:   \(entry.action.summary) (\(entry.action.rawValue))
         """
+    }
+
+    // MARK: The recorded set-up (--trail)
+
+    /// The set-ups recorded in `--trail`; nil without it. An unreadable path ends the command (exit 66).
+    private func recordedSetups(redactor: Redactor) throws -> RecordedSetups? {
+        guard !trail.isEmpty else { return nil }
+        let (setups, problems) = RecordedSetups.read(paths: trail)
+        guard problems.isEmpty else {
+            for problem in problems { printError("authtrail: explain: --trail \(problem.message)") }
+            throw ExitStatus.noInput
+        }
+        return setups
+    }
+
+    /// An error as the set-up rules predict errors: what the app receives (`MSALErrorDomain -50000` with the internal
+    /// code as sub-code), and each AADSTS code on its own.
+    typealias ExplainedError = (label: String, domain: String?, code: Int?, subcode: Int?, stsCodes: [Int])
+
+    static func explained(_ error: PastedError) -> [ExplainedError] {
+        let label = error.subcode.map(String.init) ?? ErrorCatalog.codeSpelling(domain: error.domain, code: error.code)
+        var errors: [ExplainedError] = [(label, error.domain, error.code, error.subcode, [])]
+        errors += error.stsErrorCodes.map { ("AADSTS\($0)", nil, nil, nil, [$0]) }
+        return errors
+    }
+
+    static func explained(_ entry: ErrorCatalog.Entry) -> ExplainedError {
+        switch entry.domain {
+        case ErrorCatalog.internalDomain: (entry.spelling, "MSALErrorDomain", -50000, entry.code, [])
+        case ErrorCatalog.stsDomain: (entry.spelling, nil, nil, nil, [entry.code])
+        default: (entry.spelling, entry.domain, entry.code, nil, [])
+        }
+    }
+
+    /// The text section after the errors: each mistake of the recorded set-up that causes one of them.
+    private func renderCauses(_ causes: [RecordedSetups.Cause]?, setups: RecordedSetups?) -> String {
+        guard let causes, let setups else { return "" }
+        let source = trail.joined(separator: " ")
+        guard setups.count > 0 else {
+            return "\n\nThe recorded set-up: \(source) records none (no app.configuration event).\n"
+        }
+        guard !causes.isEmpty else {
+            return
+                "\n\nThe recorded set-up (\(setups.count) in \(source), \(setups.findingCount) finding\(setups.findingCount == 1 ? "" : "s")) causes none of "
+                + "these errors.\n"
+        }
+        var text = "\n\nThe recorded set-up (\(source)) causes \(causes.count == 1 ? "it" : "them"):\n"
+        for cause in causes {
+            text += "  \(cause.explains.joined(separator: ", ")): \(cause.finding.problem)"
+            text += " (\(cause.bundleID ?? "the app"); rule \(cause.finding.rule); \(cause.finding.location))\n"
+            text += "    fix: \(cause.finding.fix)\n"
+        }
+        return text
     }
 }

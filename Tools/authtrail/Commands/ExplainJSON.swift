@@ -1,4 +1,5 @@
 import AuthTrail
+import AuthTrailAnalysis
 import Foundation
 
 /// The one object `explain --format json` prints for every input (docs/REPORT-JSON.md):
@@ -28,10 +29,33 @@ enum ExplainJSON {
     private struct Object: Encodable {
         var errors: [CatalogError]
         var unknownCodes: [String]
+        var setupCauses: [SetupCause]?
+    }
+
+    /// A mistake of the recorded set-up (`--trail`) that causes some of the errors.
+    private struct SetupCause: Encodable {
+        var bundleId: String?
+        var rule: String
+        var problem: String
+        var location: String
+        var fix: String
+        /// The errors explained it causes (`-42011`, `AADSTS50011`).
+        var explains: [String]
+
+        init(_ cause: RecordedSetups.Cause) {
+            bundleId = cause.bundleID
+            rule = cause.finding.rule
+            problem = cause.finding.problem
+            location = cause.finding.location
+            fix = cause.finding.fix
+            explains = cause.explains
+        }
     }
 
     /// The object for plain codes answered from the catalog.
-    static func object(entries: [ErrorCatalog.Entry], unknownCodes: [String]) -> String {
+    static func object(
+        entries: [ErrorCatalog.Entry], unknownCodes: [String], setupCauses: [RecordedSetups.Cause]? = nil
+    ) -> String {
         let errors = entries.map { entry in
             let sts = entry.domain == ErrorCatalog.stsDomain ? [entry.code] : []
             let b2c = entry.domain == ErrorCatalog.b2cDomain ? [entry.code] : []
@@ -44,16 +68,23 @@ enum ExplainJSON {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Object(errors: errors, unknownCodes: unknownCodes))) ?? Data(empty.utf8)
+        let data =
+            (try? encoder.encode(
+                Object(errors: errors, unknownCodes: unknownCodes, setupCauses: setupCauses?.map(SetupCause.init))))
+            ?? Data(empty.utf8)
         return String(decoding: data, as: UTF8.self)
     }
 
     /// The object for errors found in pasted text: the scanner's `{"errors": […]}` with an empty `unknownCodes`.
-    static func object(pasted json: String) -> String {
+    static func object(pasted json: String, setupCauses: [RecordedSetups.Cause]? = nil) -> String {
         guard var object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
             return empty
         }
         object["unknownCodes"] = [String]()
+        if let setupCauses {
+            let encoded = (try? JSONEncoder().encode(setupCauses.map(SetupCause.init))) ?? Data("[]".utf8)
+            object["setupCauses"] = (try? JSONSerialization.jsonObject(with: encoded)) ?? []
+        }
         guard
             let data = try? JSONSerialization.data(
                 withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
