@@ -76,6 +76,18 @@ struct SetupWorkflowTests {
         #expect(causes.first?["explains"] as? [String] == ["AADSTS50011"])
     }
 
+    @Test("the README shows the demo report's set-up section exactly as the binary prints it")
+    func readmeExample() throws {
+        let demo = try Self.demo.get()
+        let report = try ProcessRunner.authtrail(["report", demo.trail])
+        let lines = report.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("Set-up causes") })
+        let end = try #require(lines[start...].firstIndex { $0.isEmpty })
+        let section = lines[start..<end].joined(separator: "\n")
+        let readme = try HelpTextTests.readme
+        #expect(readme.contains("$ authtrail report authtrail-demo\n…\n" + section + "\n```"))
+    }
+
     @Test("an unreadable --trail is one line naming it, exit 66, nothing on standard output")
     func unreadableTrail() throws {
         let demo = try Self.demo.get()
