@@ -273,6 +273,8 @@ struct ReportCommandTests {
             (["--kind", "interactive"], #"select(.["acquisition.kind"] == "interactive")"#),
             (["--code", "429"], #"select(.["http.response.status_code"] == 429)"#),
             (["--severity", "ERROR"], #"select(.severity_number >= 17)"#),
+            // The catalog's severity names, INFO2 included, case aside.
+            (["--severity", "info2"], #"select(.severity_number >= 10)"#),
             (["--code", "AADSTS50076"], #"select((.["sts.error_codes"] // []) | index(50076))"#),
         ] {
             let filtered = try ProcessRunner.authtrail(["cat"] + arguments + [out])

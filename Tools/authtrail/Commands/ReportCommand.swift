@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthTrail
 import AuthTrailAnalysis
 import Foundation
 
@@ -166,7 +167,7 @@ struct FilterOptions: ParsableArguments {
     )
     var codes: [String] = []
 
-    @Option(help: "Keep events at or above this severity: TRACE, DEBUG, INFO, WARN, ERROR, FATAL.")
+    @Option(help: "Keep events at or above this severity: TRACE, DEBUG, INFO, INFO2, WARN, ERROR, FATAL.")
     var severity: String?
 
     func eventFilter() throws -> EventFilter {
@@ -187,11 +188,11 @@ struct FilterOptions: ParsableArguments {
         filter.kinds = Set(kinds)
         filter.codes = Set(codes)
         if let severity {
-            let numbers = ["TRACE": 1, "DEBUG": 5, "INFO": 9, "WARN": 13, "ERROR": 17, "FATAL": 21]
-            guard let number = numbers[severity.uppercased()] else {
-                throw ValidationError("--severity \(severity): expected TRACE, DEBUG, INFO, WARN, ERROR or FATAL")
+            guard let level = Severity(text: severity.uppercased()) else {
+                let names = Severity.allCases.map(\.text).joined(separator: ", ")
+                throw ValidationError("--severity \(severity): expected one of \(names)")
             }
-            filter.minimumSeverity = number
+            filter.minimumSeverity = level.number
         }
         return filter
     }
