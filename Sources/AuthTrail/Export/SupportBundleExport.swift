@@ -78,7 +78,7 @@ struct SupportBundleExport: Sendable {
             eventCount: outcome.manifest.events, residualFindingCount: outcome.findingCount, warnings: warnings)
     }
 
-    /// `names` in the order `authtrail bundle` reads a folder's segments (`BundleSectionHeader.sortsBefore`); files
+    /// `names` in the order `authtrail bundle` reads a folder's segments (`SegmentHeader.sortsBefore`); files
     /// whose metadata frame cannot be read follow in name order.
     private func ordered(_ names: [String]) -> [String] {
         let keyed = names.map { (name: $0, header: Self.header(of: "\(directory)/\($0)")) }
@@ -89,7 +89,7 @@ struct SupportBundleExport: Sendable {
     }
 
     /// The metadata frame that opens the file at `path`, if it opens with one.
-    private static func header(of path: String) -> BundleSectionHeader? {
+    private static func header(of path: String) -> SegmentHeader? {
         guard let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
         defer { SystemCalls.close(descriptor) }
         guard let start = try? SystemCalls.read(descriptor, count: 8, at: 0), start.count == 8 else { return nil }
@@ -99,6 +99,6 @@ struct SupportBundleExport: Sendable {
         guard size <= 1 << 20, let payload = try? SystemCalls.read(descriptor, count: size, at: 8),
             payload.count == size
         else { return nil }
-        return payload.withUnsafeBytes { BundleSectionHeader(payload: $0) }.flatMap { $0.isBundleManifest ? nil : $0 }
+        return payload.withUnsafeBytes { SegmentHeader(payload: $0) }.flatMap { $0.isBundleManifest ? nil : $0 }
     }
 }

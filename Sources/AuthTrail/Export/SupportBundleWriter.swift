@@ -112,7 +112,7 @@ package struct SupportBundleWriter {
     /// A metadata frame's payload (a JSON object): the events after it form a new section. A bundle given as input
     /// has its manifest dropped (the new one replaces it) and its segments re-bundled.
     package mutating func beginSection(metadata payload: UnsafeRawBufferPointer) {
-        guard let header = BundleSectionHeader(payload: payload) else { return }
+        guard let header = SegmentHeader(payload: payload) else { return }
         fileHasMetadata = true
         guard !header.isBundleManifest else { return }
         endSection()

@@ -36,8 +36,6 @@ struct StoryCollector: InstallOrderedConsumer {
         record.details = EventDetails(line: line)
     }
 
-    mutating func segment(_ info: SegmentInfo, path: String) {}
-
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         let time = OperationTracker<StoryDraft?>.checkedTime(record)
         tracker.clock(install: record.installID, time: time)
