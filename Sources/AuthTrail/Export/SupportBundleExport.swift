@@ -43,7 +43,6 @@ struct SupportBundleExport: Sendable {
             writer.abandon()
             throw SupportBundleError(code: .unwritableDestination, path: destination.path, cause: "\(error)")
         }
-        var warnings: [String] = []
         for name in ordered(chosen.map(\.name)) {
             let path = "\(directory)/\(name)"
             // Gone since the listing (retention deleted it): nothing of it to send.
@@ -57,9 +56,9 @@ struct SupportBundleExport: Sendable {
             let read = reader.read(
                 descriptor: descriptor, byteCount: status.size, name: name, since: sinceMilliseconds,
                 mayStillBeWritten: mayStillBeWritten, into: &writer)
-            writer.endFile(sha256: read.sha256, bytes: read.bytes)
-            warnings += read.issues
-            if read.invalidLines > 0 { warnings.append("\(name): \(read.invalidLines) lines are not AuthTrail events") }
+            let invalidLines =
+                read.invalidLines > 0 ? ["\(name): \(read.invalidLines) lines are not AuthTrail events"] : []
+            writer.endFile(sha256: read.sha256, bytes: read.bytes, warnings: read.issues + invalidLines)
         }
 
         let outcome: SupportBundleWriter.Outcome
@@ -75,7 +74,8 @@ struct SupportBundleExport: Sendable {
         }
         return SupportBundleSummary(
             url: destination, isWritten: outcome.written, segmentCount: outcome.manifest.segments.count,
-            eventCount: outcome.manifest.events, residualFindingCount: outcome.findingCount, warnings: warnings)
+            eventCount: outcome.manifest.events, residualFindingCount: outcome.findingCount,
+            warnings: outcome.warnings)
     }
 
     /// `names` in the order `authtrail bundle` reads a folder's segments (`SegmentHeader.sortsBefore`); files

@@ -9,21 +9,6 @@ package import Foundation
 /// whatever the inputs' size (docs/RELIABILITY.md, "Streaming commands"). A refused or failed bundle leaves nothing
 /// behind.
 package struct BundleWriter {
-    /// What writing a bundle did.
-    package struct Result: Sendable {
-        package var manifest: BundleManifest
-        /// Residual personal data or secrets found in the events: the first 100, in input order.
-        package var findings: [PIIFinding]
-        /// How many findings there were in all.
-        package var findingCount: Int
-        /// Inputs that could not be read.
-        package var problems: [InputFiles.Problem]
-        /// Damage skipped while reading (torn tails, corrupt frames), one line each.
-        package var warnings: [String]
-        /// False when the bundle was refused because of findings.
-        package var written: Bool
-    }
-
     /// An output that could not be written.
     package struct WriteError: Error, Sendable {
         package var path: String
@@ -39,8 +24,11 @@ package struct BundleWriter {
         self.now = now
     }
 
-    /// Bundles `paths` into `output`. With findings, writes nothing unless `force`.
-    package func write(paths: [String], to output: String, force: Bool) throws(WriteError) -> Result {
+    /// Bundles `paths` into `output`. With findings, writes nothing unless `force`. Returns what the bundle holds and
+    /// the inputs that could not be read.
+    package func write(
+        paths: [String], to output: String, force: Bool
+    ) throws(WriteError) -> (bundle: SupportBundleWriter.Outcome, problems: [InputFiles.Problem]) {
         var bundle: SupportBundleWriter
         do {
             bundle = try SupportBundleWriter(output: output, toolVersion: toolVersion, now: now)
@@ -49,7 +37,6 @@ package struct BundleWriter {
         }
         let expanded = InputFiles.expand(paths)
         var problems = expanded.problems
-        var warnings: [String] = []
         var reader = SegmentReader()
         for file in InputOrder.sorted(expanded.files) {
             let input: Int32
@@ -63,21 +50,16 @@ package struct BundleWriter {
             bundle.beginFile(name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent, path: file)
             let summary = reader.read(from: &source, name: file, into: &bundle)
             if file != "-" { SystemCalls.close(input) }
-            bundle.endFile(sha256: source.hexDigest(), bytes: source.byteCount)
-            warnings += summary.warnings
+            bundle.endFile(sha256: source.hexDigest(), bytes: source.byteCount, warnings: summary.warnings)
             if let error = source.readError {
                 // The events before the failed read are bundled; the input still counts as not read.
                 problems.append(InputFiles.Problem(path: file, reason: error.reason))
             }
         }
-        let outcome: SupportBundleWriter.Outcome
         do {
-            outcome = try bundle.finish(force: force)
+            return (try bundle.finish(force: force), problems)
         } catch {
             throw WriteError(path: error.path, cause: error.cause)
         }
-        return Result(
-            manifest: outcome.manifest, findings: outcome.findings, findingCount: outcome.findingCount,
-            problems: problems, warnings: warnings, written: outcome.written)
     }
 }
