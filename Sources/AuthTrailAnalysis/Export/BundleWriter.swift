@@ -2,8 +2,8 @@ package import AuthTrail
 package import Foundation
 
 /// `authtrail bundle`'s inputs, fed to the bundle format's one writer (`SupportBundleWriter`, in the library): the
-/// paths a user names expanded (files, folders, `-`), ordered by device and time (`InputOrder`), each read by the
-/// analysis reader while its bytes are hashed (`DigestingSource`).
+/// paths a user names expanded (files, folders, `-`) and ordered by device and time (`InputReader`), each read by
+/// the analysis reader while its bytes are hashed (`DigestingSource`).
 ///
 /// Every input streams through once, so memory stays within the reader's buffers and the writer's 1 MB buffers,
 /// whatever the inputs' size (docs/RELIABILITY.md, "Streaming commands"). A refused or failed bundle leaves nothing
@@ -35,29 +35,24 @@ package struct BundleWriter {
         } catch {
             throw WriteError(path: error.path, cause: error.cause)
         }
-        let expanded = InputFiles.expand(paths)
-        var problems = expanded.problems
-        var reader = SegmentReader()
-        for file in InputOrder.sorted(expanded.files) {
-            let input: Int32
-            do {
-                input = file == "-" ? 0 : try SystemCalls.open(file, write: false)
+        var input = InputReader(paths: paths)
+        input.forEachFile { file, reader in
+            let descriptor: Int32
+            do throws(SystemError) {
+                descriptor = file == "-" ? 0 : try SystemCalls.open(file, write: false)
             } catch {
-                problems.append(InputFiles.Problem(path: file, reason: error.reason))
-                continue
+                return InputFiles.Problem(path: file, reason: error.reason)
             }
-            var source = DigestingSource(FileDescriptorSource(descriptor: input))
+            var source = DigestingSource(FileDescriptorSource(descriptor: descriptor))
             bundle.beginFile(name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent, path: file)
             let summary = reader.read(from: &source, name: file, into: &bundle)
-            if file != "-" { SystemCalls.close(input) }
+            if file != "-" { SystemCalls.close(descriptor) }
             bundle.endFile(sha256: source.hexDigest(), bytes: source.byteCount, warnings: summary.warnings)
-            if let error = source.readError {
-                // The events before the failed read are bundled; the input still counts as not read.
-                problems.append(InputFiles.Problem(path: file, reason: error.reason))
-            }
+            // The events before a failed read are bundled; the input still counts as not read.
+            return source.readError.map { InputFiles.Problem(path: file, reason: $0.reason) }
         }
         do {
-            return (try bundle.finish(force: force), problems)
+            return (try bundle.finish(force: force), input.problems)
         } catch {
             throw WriteError(path: error.path, cause: error.cause)
         }
