@@ -135,6 +135,7 @@ struct PlantedFleetBundleTests {
         defer { fleet.remove() }
         let bundle = fleet.directory.path + "/fleet.bundle.zst"
         let result = try BundleWriter(toolVersion: "test").write(paths: fleet.deviceFolders, to: bundle, force: false)
+            .bundle
         #expect(result.written && result.findings.isEmpty)
         #expect(result.manifest.segments.count == 3)
         #expect(Set(result.manifest.segments.compactMap(\.installID)).count == 3)

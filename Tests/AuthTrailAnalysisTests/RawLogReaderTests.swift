@@ -195,7 +195,6 @@ struct RawLogReaderTests {
 
     struct LineCollector: LogConsumer {
         var lines: [String] = []
-        mutating func segment(_ info: SegmentInfo, path: String) {}
         mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
             lines.append(String(decoding: line, as: UTF8.self))
         }

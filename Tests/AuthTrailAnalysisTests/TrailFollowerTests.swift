@@ -10,7 +10,6 @@ struct TrailFollowerTests {
     /// The `body` of every log event followed, in order.
     private struct Messages: LogConsumer {
         var messages: [String] = []
-        mutating func segment(_ info: SegmentInfo, path: String) {}
         mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
             if record.eventName == "log", let message = TailLine.message(of: line) { messages.append(message) }
         }

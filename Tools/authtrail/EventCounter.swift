@@ -4,8 +4,7 @@ import AuthTrailAnalysis
 /// filter) while it feeds them here.
 struct EventCounter: LogConsumer {
     static var stringFields: LogRecord.StringFields { [] }
-    static var readsSegmentInfo: Bool { false }
+    static var readsSegmentHeaders: Bool { false }
 
-    mutating func segment(_ info: SegmentInfo, path: String) {}
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {}
 }

@@ -43,7 +43,6 @@ struct SupportBundleExport: Sendable {
             writer.abandon()
             throw SupportBundleError(code: .unwritableDestination, path: destination.path, cause: "\(error)")
         }
-        var warnings: [String] = []
         for name in ordered(chosen.map(\.name)) {
             let path = "\(directory)/\(name)"
             // Gone since the listing (retention deleted it): nothing of it to send.
@@ -57,9 +56,9 @@ struct SupportBundleExport: Sendable {
             let read = reader.read(
                 descriptor: descriptor, byteCount: status.size, name: name, since: sinceMilliseconds,
                 mayStillBeWritten: mayStillBeWritten, into: &writer)
-            writer.endFile(sha256: read.sha256, bytes: read.bytes)
-            warnings += read.issues
-            if read.invalidLines > 0 { warnings.append("\(name): \(read.invalidLines) lines are not AuthTrail events") }
+            let invalidLines =
+                read.invalidLines > 0 ? ["\(name): \(read.invalidLines) lines are not AuthTrail events"] : []
+            writer.endFile(sha256: read.sha256, bytes: read.bytes, warnings: read.issues + invalidLines)
         }
 
         let outcome: SupportBundleWriter.Outcome
@@ -75,10 +74,11 @@ struct SupportBundleExport: Sendable {
         }
         return SupportBundleSummary(
             url: destination, isWritten: outcome.written, segmentCount: outcome.manifest.segments.count,
-            eventCount: outcome.manifest.events, residualFindingCount: outcome.findingCount, warnings: warnings)
+            eventCount: outcome.manifest.events, residualFindingCount: outcome.findingCount,
+            warnings: outcome.warnings)
     }
 
-    /// `names` in the order `authtrail bundle` reads a folder's segments (`BundleSectionHeader.sortsBefore`); files
+    /// `names` in the order `authtrail bundle` reads a folder's segments (`SegmentHeader.sortsBefore`); files
     /// whose metadata frame cannot be read follow in name order.
     private func ordered(_ names: [String]) -> [String] {
         let keyed = names.map { (name: $0, header: Self.header(of: "\(directory)/\($0)")) }
@@ -89,7 +89,7 @@ struct SupportBundleExport: Sendable {
     }
 
     /// The metadata frame that opens the file at `path`, if it opens with one.
-    private static func header(of path: String) -> BundleSectionHeader? {
+    private static func header(of path: String) -> SegmentHeader? {
         guard let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
         defer { SystemCalls.close(descriptor) }
         guard let start = try? SystemCalls.read(descriptor, count: 8, at: 0), start.count == 8 else { return nil }
@@ -99,6 +99,6 @@ struct SupportBundleExport: Sendable {
         guard size <= 1 << 20, let payload = try? SystemCalls.read(descriptor, count: size, at: 8),
             payload.count == size
         else { return nil }
-        return payload.withUnsafeBytes { BundleSectionHeader(payload: $0) }.flatMap { $0.isBundleManifest ? nil : $0 }
+        return payload.withUnsafeBytes { SegmentHeader(payload: $0) }.flatMap { $0.isBundleManifest ? nil : $0 }
     }
 }

@@ -18,7 +18,7 @@ package struct SupportBundleWriter {
     /// Set before `finish` by a writer that judges `recordedSetups` (`authtrail bundle`): the manifest's
     /// `setup_findings`.
     package var setupFindings: [BundleManifest.SetupFinding]?
-    /// What writing a bundle did.
+    /// What writing a bundle did: what the library's export and `authtrail bundle` report.
     package struct Outcome: Sendable {
         package var manifest: BundleManifest
         /// Residual personal data or secrets found in the events: the first 100, in input order.
@@ -27,6 +27,9 @@ package struct SupportBundleWriter {
         package var findingCount: Int
         /// Findings per kind, in the order the kinds were first found.
         package var findingCountsByKind: [(kind: ResidualPIIScanner.Kind, count: Int)]
+        /// Damage skipped while reading the inputs (torn tails, corrupt frames, lines that are not events), one line
+        /// each, in input order.
+        package var warnings: [String]
         /// False when nothing was written: refused because of findings, or no events when events are required.
         package var written: Bool
     }
@@ -52,6 +55,7 @@ package struct SupportBundleWriter {
     private var error: String?
     private var entries: [BundleManifest.Segment] = []
     private var findings = FindingCollector()
+    private var warnings: [String] = []
     private var first: Int64?
     private var last: Int64?
     private var apps = Set<String>()
@@ -105,9 +109,11 @@ package struct SupportBundleWriter {
         lineNumber = 0
     }
 
-    /// Ends the file's last section and gives its sections the file's hash and size.
-    package mutating func endFile(sha256: String, bytes: Int) {
+    /// Ends the file's last section and gives its sections the file's hash and size; `warnings` say what damage
+    /// reading it skipped.
+    package mutating func endFile(sha256: String, bytes: Int, warnings: [String]) {
         endSection()
+        self.warnings += warnings
         for index in fileFirstEntry..<entries.count {
             entries[index].sha256 = sha256
             entries[index].bytes = bytes
@@ -117,7 +123,7 @@ package struct SupportBundleWriter {
     /// A metadata frame's payload (a JSON object): the events after it form a new section. A bundle given as input
     /// has its manifest dropped (the new one replaces it) and its segments re-bundled.
     package mutating func beginSection(metadata payload: UnsafeRawBufferPointer) {
-        guard let header = BundleSectionHeader(payload: payload) else { return }
+        guard let header = SegmentHeader(payload: payload) else { return }
         fileHasMetadata = true
         guard !header.isBundleManifest else { return }
         endSection()
@@ -183,7 +189,7 @@ package struct SupportBundleWriter {
         manifest.setupFindings = setupFindings
         var outcome = Outcome(
             manifest: manifest, findings: findings.retained, findingCount: findings.count,
-            findingCountsByKind: findings.countsByKind,
+            findingCountsByKind: findings.countsByKind, warnings: warnings,
             written: (findings.count == 0 || force) && (manifest.events > 0 || !requireEvents))
         guard outcome.written else {
             SystemCalls.unlink(temporary)

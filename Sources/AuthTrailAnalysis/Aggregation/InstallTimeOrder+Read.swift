@@ -1,25 +1,6 @@
 import AuthTrail
 
 extension InstallTimeOrder {
-    /// Reads `paths` (files, directories, bundles, "-") in the order that makes the result independent of how the
-    /// events were split into files: files holding several installs first (their events wait for their install's
-    /// turn), then each install's files in order of their start. Returns the paths that could not be read; call
-    /// `finish()` afterwards. One thread; `Report.build` counts the installs in shards instead (`ReportShards`).
-    package mutating func read(paths: [String]) -> [InputFiles.Problem] {
-        let expanded = InputFiles.expand(paths)
-        var problems = expanded.problems
-        var reader = SegmentReader()
-        let plan = InputOrder.plan(expanded.files)
-        for file in plan.mixed {
-            if let problem = read(file, with: &reader) { problems.append(problem) }
-        }
-        let files = Dictionary(uniqueKeysWithValues: plan.installs.map { ($0.installID, $0.files) })
-        for install in Set(files.keys).union(deferredInstalls).sorted() {
-            problems += read(InputOrder.InstallFiles(installID: install, files: files[install] ?? []), with: &reader)
-        }
-        return problems
-    }
-
     /// Reads the file at `path` (`start` and `nextStart` as `beginFile` takes them) and adds its summary; returns
     /// why it could not be read, if it could not.
     mutating func read(

@@ -127,8 +127,6 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
         builder.endInstall()
     }
 
-    package mutating func segment(_ info: SegmentInfo, path: String) {}
-
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         // The line is gone once an event waits: what the builder reads from it is read now (no copy otherwise).
         if let annotated = builder.annotated(record, line: line) {

@@ -14,23 +14,17 @@ extension Report {
     package static func build(
         paths: [String], filter: EventFilter = EventFilter(), threads: Int? = nil
     ) -> (report: Report, problems: [InputFiles.Problem]) {
-        let expanded = InputFiles.expand(paths)
-        var problems = expanded.problems
         let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        let plan = InputOrder.plan(expanded.files, threads: threads)
+        var input = InputReader(paths: paths, threads: threads)
         var mixed = InstallTimeOrder(ReportBuilder(filter: filter))
-        var reader = SegmentReader()
-        for file in plan.mixed {
-            if let problem = mixed.read(file, with: &reader) { problems.append(problem) }
-        }
+        input.readMixed(into: &mixed)
         let deferred = mixed.takeDeferred()
         var (builder, releasedEarly) = mixed.finishCounting()
-        let shards = ReportShards(plan.installs, deferredInstalls: deferred.installs)
+        let shards = ReportShards(input.plan.installs, deferredInstalls: deferred.installs)
         let counted = shards.count(filter: filter, deferred: deferred, threads: threads)
         builder.merge(counted.builder)
-        problems += counted.problems
         let report = InstallTimeOrder<ReportBuilder>.finish(
             &builder, releasedEarly: releasedEarly + counted.releasedEarly)
-        return (report, problems)
+        return (report, input.problems + counted.problems)
     }
 }

@@ -45,8 +45,6 @@ package struct ReportBuilder: LogConsumer {
 
     // MARK: Input
 
-    package mutating func segment(_ info: SegmentInfo, path: String) {}
-
     /// Closes every open operation and ends the device storms still going on: the caller has given every event of
     /// the install it was reading (`InstallTimeOrder`).
     package mutating func endInstall() {

@@ -2,28 +2,13 @@ package import AuthTrail
 package import Foundation
 
 /// `authtrail bundle`'s inputs, fed to the bundle format's one writer (`SupportBundleWriter`, in the library): the
-/// paths a user names expanded (files, folders, `-`), ordered by device and time (`InputOrder`), each read by the
-/// analysis reader while its bytes are hashed (`DigestingSource`).
+/// paths a user names expanded (files, folders, `-`) and ordered by device and time (`InputReader`), each read by
+/// the analysis reader while its bytes are hashed (`DigestingSource`).
 ///
 /// Every input streams through once, so memory stays within the reader's buffers and the writer's 1 MB buffers,
 /// whatever the inputs' size (docs/RELIABILITY.md, "Streaming commands"). A refused or failed bundle leaves nothing
 /// behind.
 package struct BundleWriter {
-    /// What writing a bundle did.
-    package struct Result: Sendable {
-        package var manifest: BundleManifest
-        /// Residual personal data or secrets found in the events: the first 100, in input order.
-        package var findings: [PIIFinding]
-        /// How many findings there were in all.
-        package var findingCount: Int
-        /// Inputs that could not be read.
-        package var problems: [InputFiles.Problem]
-        /// Damage skipped while reading (torn tails, corrupt frames), one line each.
-        package var warnings: [String]
-        /// False when the bundle was refused because of findings.
-        package var written: Bool
-    }
-
     /// An output that could not be written.
     package struct WriteError: Error, Sendable {
         package var path: String
@@ -39,36 +24,32 @@ package struct BundleWriter {
         self.now = now
     }
 
-    /// Bundles `paths` into `output`. With findings, writes nothing unless `force`.
-    package func write(paths: [String], to output: String, force: Bool) throws(WriteError) -> Result {
+    /// Bundles `paths` into `output`. With findings, writes nothing unless `force`. Returns what the bundle holds and
+    /// the inputs that could not be read.
+    package func write(
+        paths: [String], to output: String, force: Bool
+    ) throws(WriteError) -> (bundle: SupportBundleWriter.Outcome, problems: [InputFiles.Problem]) {
         var bundle: SupportBundleWriter
         do {
             bundle = try SupportBundleWriter(output: output, toolVersion: toolVersion, now: now)
         } catch {
             throw WriteError(path: error.path, cause: error.cause)
         }
-        let expanded = InputFiles.expand(paths)
-        var problems = expanded.problems
-        var warnings: [String] = []
-        var reader = SegmentReader()
-        for file in InputOrder.sorted(expanded.files) {
-            let input: Int32
-            do {
-                input = file == "-" ? 0 : try SystemCalls.open(file, write: false)
+        var input = InputReader(paths: paths)
+        input.forEachFile { file, reader in
+            let descriptor: Int32
+            do throws(SystemError) {
+                descriptor = file == "-" ? 0 : try SystemCalls.open(file, write: false)
             } catch {
-                problems.append(InputFiles.Problem(path: file, reason: error.reason))
-                continue
+                return InputFiles.Problem(path: file, reason: error.reason)
             }
-            var source = DigestingSource(FileDescriptorSource(descriptor: input))
+            var source = DigestingSource(FileDescriptorSource(descriptor: descriptor))
             bundle.beginFile(name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent, path: file)
             let summary = reader.read(from: &source, name: file, into: &bundle)
-            if file != "-" { SystemCalls.close(input) }
-            bundle.endFile(sha256: source.hexDigest(), bytes: source.byteCount)
-            warnings += summary.warnings
-            if let error = source.readError {
-                // The events before the failed read are bundled; the input still counts as not read.
-                problems.append(InputFiles.Problem(path: file, reason: error.reason))
-            }
+            if file != "-" { SystemCalls.close(descriptor) }
+            bundle.endFile(sha256: source.hexDigest(), bytes: source.byteCount, warnings: summary.warnings)
+            // The events before a failed read are bundled; the input still counts as not read.
+            return source.readError.map { InputFiles.Problem(path: file, reason: $0.reason) }
         }
         if !bundle.recordedSetups.isEmpty {
             bundle.setupFindings = bundle.recordedSetups.flatMap { setup in
@@ -80,14 +61,10 @@ package struct BundleWriter {
                 }
             }
         }
-        let outcome: SupportBundleWriter.Outcome
         do {
-            outcome = try bundle.finish(force: force)
+            return (try bundle.finish(force: force), input.problems)
         } catch {
             throw WriteError(path: error.path, cause: error.cause)
         }
-        return Result(
-            manifest: outcome.manifest, findings: outcome.findings, findingCount: outcome.findingCount,
-            problems: problems, warnings: warnings, written: outcome.written)
     }
 }

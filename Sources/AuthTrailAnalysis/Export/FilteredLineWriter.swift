@@ -14,8 +14,6 @@ package struct FilteredLineWriter: LogConsumer {
         output = OutputBuffer(descriptor: descriptor)
     }
 
-    package mutating func segment(_ info: SegmentInfo, path: String) {}
-
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard writeError == nil, filter.accepts(record) else { return }
         output.append(line: line)

@@ -1,10 +1,10 @@
-import AuthTrail
+package import AuthTrail
 
 /// The analysis reader feeds the bundle writer directly: each metadata frame starts a section, each event line is
 /// bundled with the time the scanner read from it.
 extension SupportBundleWriter: LogConsumer {
-    package mutating func segment(_ info: SegmentInfo, path: String) {
-        Array(info.json.utf8).withUnsafeBytes { beginSection(metadata: $0) }
+    package mutating func segment(_ header: SegmentHeader, path: String) {
+        Array(header.json.utf8).withUnsafeBytes { beginSection(metadata: $0) }
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {

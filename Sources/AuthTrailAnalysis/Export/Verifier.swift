@@ -52,9 +52,9 @@ package enum Verifier {
 
         init(path: String) { self.path = path }
 
-        mutating func segment(_ info: SegmentInfo, path: String) {
-            if info.isBundleManifest {
-                manifest = Array(info.json.utf8).withUnsafeBytes { BundleManifest(payload: $0) }
+        mutating func segment(_ header: SegmentHeader, path: String) {
+            if header.isBundleManifest {
+                manifest = Array(header.json.utf8).withUnsafeBytes { BundleManifest(payload: $0) }
                 return
             }
             endSection()

@@ -107,9 +107,11 @@ package final class FollowedFile {
         var record = LogRecord(eventName: "")
 
         mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
-            guard variant == SkippableFrame.authTrailVariant, let info = SegmentInfo(payload: payload) else { return }
-            installID = info.installID ?? installID
-            consumer.pointee.segment(info, path: summary.path)
+            guard variant == SkippableFrame.authTrailVariant, let header = SegmentHeader(payload: payload) else {
+                return
+            }
+            installID = header.installID ?? installID
+            consumer.pointee.segment(header, path: summary.path)
         }
 
         mutating func line(_ bytes: UnsafeRawBufferPointer) {

@@ -22,8 +22,6 @@ package struct TailLineWriter: LogConsumer {
         kept = lastLines.map { LastLines(limit: $0) }
     }
 
-    package mutating func segment(_ info: SegmentInfo, path: String) {}
-
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard writeError == nil, filter.accepts(record) else { return }
         if kept != nil {

@@ -1,22 +1,75 @@
 import AuthTrail
 
-/// Reads every input a command names, in device and time order, into one consumer.
-package enum InputReader {
-    /// Expands `paths` (files, directories, "-"), orders them with `InputOrder`, and reads each into `consumer`,
-    /// calling `finished` with what each input held. Returns the paths that could not be read.
+/// Reads every input a command names: expands the paths (files, directories, "-"), orders the files by device and
+/// time (`InputOrder.plan`), hands their events to a consumer, and collects the paths that could not be read.
+///
+/// One reader (`SegmentReader`) keeps its buffers from file to file. A consumer that needs each install's events in
+/// time order reads through an `InstallTimeOrder`; the report counts installs in shards on several threads
+/// (`ReportShards`) after `readMixed(into:)`.
+package struct InputReader {
+    /// The files to read, grouped by install.
+    package let plan: InputOrder.Plan
+    /// The paths that could not be used or read so far, in the order found.
+    package private(set) var problems: [InputFiles.Problem]
+    private var reader = SegmentReader()
+
+    /// Expands and plans `paths`; reads nothing yet.
+    /// - Parameter threads: how many files' start keys are read at once; nil for one per active processor.
+    package init(paths: [String], threads: Int? = nil) {
+        let expanded = InputFiles.expand(paths)
+        problems = expanded.problems
+        plan = InputOrder.plan(expanded.files, threads: threads)
+    }
+
+    /// Reads every file in order (`InputOrder.Plan.files`) with `read`, which says why a file could not be read, if
+    /// it could not: for a consumer that opens the file itself (`authtrail bundle` hashes its bytes).
+    mutating func forEachFile(_ read: (_ path: String, _ reader: inout SegmentReader) -> InputFiles.Problem?) {
+        for file in plan.files {
+            if let problem = read(file, &reader) { problems.append(problem) }
+        }
+    }
+
+    /// Reads every file in order into `consumer`, calling `finished` with what each input held.
+    package mutating func read(
+        into consumer: inout some LogConsumer, finished: (InputSummary) -> Void = { _ in }
+    ) {
+        forEachFile { file, reader in
+            do throws(SystemError) {
+                finished(try reader.read(path: file, into: &consumer))
+                return nil
+            } catch {
+                return InputFiles.Problem(path: file, reason: error.reason)
+            }
+        }
+    }
+
+    /// Reads the files that hold several installs or none that can be told before reading them (bundles, standard
+    /// input, foreign files) into `order`, whose events then wait for their install's turn.
+    mutating func readMixed<Consumer>(into order: inout InstallTimeOrder<Consumer>) {
+        for file in plan.mixed {
+            if let problem = order.read(file, with: &reader) { problems.append(problem) }
+        }
+    }
+
+    /// Reads every file into `order` in the order that makes the result independent of how the events were split
+    /// into files: the mixed files first, then each install's files in order of their start, installs by id. One
+    /// thread; call `order.finish()` afterwards.
+    package mutating func read<Consumer>(into order: inout InstallTimeOrder<Consumer>) {
+        readMixed(into: &order)
+        let files = Dictionary(uniqueKeysWithValues: plan.installs.map { ($0.installID, $0.files) })
+        for install in Set(files.keys).union(order.deferredInstalls).sorted() {
+            problems += order.read(
+                InputOrder.InstallFiles(installID: install, files: files[install] ?? []), with: &reader)
+        }
+    }
+
+    /// Reads `paths` in order into `consumer`, calling `finished` with what each input held. Returns the paths that
+    /// could not be read.
     package static func read(
         paths: [String], into consumer: inout some LogConsumer, finished: (InputSummary) -> Void = { _ in }
     ) -> [InputFiles.Problem] {
-        let expanded = InputFiles.expand(paths)
-        var problems = expanded.problems
-        var reader = SegmentReader()
-        for file in InputOrder.sorted(expanded.files) {
-            do {
-                finished(try reader.read(path: file, into: &consumer))
-            } catch {
-                problems.append(InputFiles.Problem(path: file, reason: error.reason))
-            }
-        }
-        return problems
+        var input = InputReader(paths: paths)
+        input.read(into: &consumer, finished: finished)
+        return input.problems
     }
 }

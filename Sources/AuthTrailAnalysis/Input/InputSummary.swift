@@ -1,4 +1,4 @@
-import AuthTrail
+package import AuthTrail
 
 /// What reading one input found besides its events: metadata frames, undecodable bytes and lines, newer schemas.
 package struct InputSummary: Sendable {
@@ -6,7 +6,7 @@ package struct InputSummary: Sendable {
     /// Lines that parsed as events (before any filter).
     package var events = 0
     /// Segment metadata frames, in input order (a bundle holds one per bundled segment).
-    package var segments: [SegmentInfo] = []
+    package var segments: [SegmentHeader] = []
     /// Damage the decoder stepped over: every issue counted, the first few of each kind kept with their offsets.
     package var issues = DecodeIssueTally()
     /// Lines that were not JSON objects with an event name.

@@ -1,17 +1,21 @@
+package import AuthTrail
+
 /// Receives the events and metadata frames of the inputs a `SegmentReader` reads, in input order.
 package protocol LogConsumer {
     /// The optional string fields this consumer reads; the others may be left nil. All of them unless it says less.
     static var stringFields: LogRecord.StringFields { get }
     /// Whether this consumer reads metadata frames (`segment(_:path:)`, `InputSummary.segments`); true unless it
     /// says otherwise. When false, the reader skips parsing their JSON.
-    static var readsSegmentInfo: Bool { get }
-    /// A segment's or bundle's metadata frame; events after it belong to that segment.
-    mutating func segment(_ info: SegmentInfo, path: String)
+    static var readsSegmentHeaders: Bool { get }
+    /// A segment's or bundle's metadata frame; events after it belong to that segment. Ignored unless it says
+    /// otherwise.
+    mutating func segment(_ header: SegmentHeader, path: String)
     /// One event and its line as written (without the newline; valid only during the call).
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer)
 }
 
 extension LogConsumer {
     package static var stringFields: LogRecord.StringFields { .all }
-    package static var readsSegmentInfo: Bool { true }
+    package static var readsSegmentHeaders: Bool { true }
+    package mutating func segment(_ header: SegmentHeader, path: String) {}
 }

@@ -1,10 +1,10 @@
-import AuthTrail
+package import AuthTrail
 
 /// Everything in one input held in memory: for small inputs and tests. The report and `cat` stream instead.
 package struct SegmentReadResult: Sendable {
     package var summary: InputSummary
     package var records: [LogRecord]
-    package var segments: [SegmentInfo]
+    package var segments: [SegmentHeader]
     package var path: String { summary.path }
     package var warnings: [String] { summary.warnings }
 }
@@ -26,8 +26,8 @@ extension SegmentReader {
 
     private struct Collector: LogConsumer {
         var records: [LogRecord] = []
-        var segments: [SegmentInfo] = []
-        mutating func segment(_ info: SegmentInfo, path: String) { segments.append(info) }
+        var segments: [SegmentHeader] = []
+        mutating func segment(_ header: SegmentHeader, path: String) { segments.append(header) }
         mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) { records.append(record) }
     }
 }

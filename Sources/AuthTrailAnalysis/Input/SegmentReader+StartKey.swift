@@ -19,11 +19,11 @@ extension SegmentReader {
     /// input, or a file naming no install in its first events.
     package static func startKey(path: String) -> StartKey? {
         guard path != "-" else { return nil }
-        let info = firstSegmentInfo(path: path)
-        if let info {
-            if info.isBundleManifest { return nil }
-            if let install = info.installID, let created = info.createdAt {
-                return StartKey(installID: install, start: created, sequence: info.sequence ?? 0)
+        let header = firstSegmentHeader(path: path)
+        if let header {
+            if header.isBundleManifest { return nil }
+            if let install = header.installID, let created = header.createdAt {
+                return StartKey(installID: install, start: created, sequence: header.sequence ?? 0)
             }
         }
         guard let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
@@ -31,8 +31,8 @@ extension SegmentReader {
         guard let prefix = try? SystemCalls.read(descriptor, count: startKeyPrefix, at: 0) else { return nil }
         var finder = FirstEvent()
         _ = read(bytes: prefix, name: path, into: &finder)
-        guard let install = finder.installID ?? info?.installID, let time = finder.time else { return nil }
-        return StartKey(installID: install, start: ReportTime.string(time), sequence: info?.sequence ?? 0)
+        guard let install = finder.installID ?? header?.installID, let time = finder.time else { return nil }
+        return StartKey(installID: install, start: ReportTime.string(time), sequence: header?.sequence ?? 0)
     }
 
     /// Keeps the first event that carries an install id and a time.
@@ -40,7 +40,6 @@ extension SegmentReader {
         static var stringFields: LogRecord.StringFields { .identifiers }
         var installID: String?
         var time: Int64?
-        mutating func segment(_ info: SegmentInfo, path: String) {}
         mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
             guard time == nil, let install = record.installID, let time = record.timestampMilliseconds,
                 ReportBounds.timestampMilliseconds.contains(time)

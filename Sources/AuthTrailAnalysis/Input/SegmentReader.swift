@@ -80,7 +80,7 @@ package struct SegmentReader {
     }
 
     /// Reads only the first metadata frame of a file, cheaply (used to order inputs by device and time).
-    package static func firstSegmentInfo(path: String) -> SegmentInfo? {
+    package static func firstSegmentHeader(path: String) -> SegmentHeader? {
         // Reading a pipe here would consume the bytes the real read needs.
         guard path != "-", let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
         defer { SystemCalls.close(descriptor) }
@@ -94,7 +94,7 @@ package struct SegmentReader {
         guard size <= 1 << 20 else { return nil }
         var payload = [UInt8](repeating: 0, count: size)
         guard (try? readFully(&source, into: &payload)) == size else { return nil }
-        return payload.withUnsafeBytes { SegmentInfo(payload: $0) }
+        return payload.withUnsafeBytes { SegmentHeader(payload: $0) }
     }
 
     private static func readFully(
@@ -131,7 +131,7 @@ package struct SegmentReader {
         /// Read once: looked up per line, the consumer's static property cost a generic metadata lookup each time
         /// when the consumer's type lives in another module.
         let fields = Consumer.stringFields
-        let readsSegmentInfo = Consumer.readsSegmentInfo
+        let readsSegmentHeaders = Consumer.readsSegmentHeaders
 
         init(
             summary: InputSummary, consumer: UnsafeMutablePointer<Consumer>,
@@ -144,11 +144,11 @@ package struct SegmentReader {
 
         mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
             sawFrameOrLine = true
-            guard variant == SkippableFrame.authTrailVariant, readsSegmentInfo,
-                let info = SegmentInfo(payload: payload)
+            guard variant == SkippableFrame.authTrailVariant, readsSegmentHeaders,
+                let header = SegmentHeader(payload: payload)
             else { return }
-            summary.segments.append(info)
-            consumer.pointee.segment(info, path: summary.path)
+            summary.segments.append(header)
+            consumer.pointee.segment(header, path: summary.path)
         }
 
         mutating func line(_ bytes: UnsafeRawBufferPointer) {

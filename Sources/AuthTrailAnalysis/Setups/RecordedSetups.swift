@@ -30,8 +30,6 @@ package struct RecordedSetups: LogConsumer {
         return (setups, problems)
     }
 
-    package mutating func segment(_ info: SegmentInfo, path: String) {}
-
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard record.eventName == TrailEvent.Name.appConfiguration.rawValue,
             judged.count < ReportBounds.recordedSetups, let setup = JudgedSetup.recorded(in: line),

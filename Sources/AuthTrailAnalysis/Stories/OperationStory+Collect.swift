@@ -43,8 +43,10 @@ extension OperationStory {
         }
 
         var find = InstallTimeOrder(StoryFinder(selection: selection, limit: limit))
+        var input = InputReader(paths: paths)
+        input.read(into: &find)
         var collection = StoryCollection()
-        collection.problems = find.read(paths: paths).map(named)
+        collection.problems = input.problems.map(named)
         let found = find.finish()
         collection.matched = found.matched
         collection.events = found.events
@@ -53,7 +55,8 @@ extension OperationStory {
         }
         guard !found.matches.isEmpty else { return collection }
         var tell = InstallTimeOrder(StoryCollector(matches: found.matches))
-        _ = tell.read(paths: paths)
+        // The same files in the same order; what could not be read is known already.
+        input.read(into: &tell)
         let stories = tell.finish()
         collection.stories = found.matches.compactMap { stories[$0.serial] }
         return collection

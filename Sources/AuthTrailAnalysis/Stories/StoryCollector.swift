@@ -48,8 +48,6 @@ struct StoryCollector: InstallOrderedConsumer {
         return record
     }
 
-    mutating func segment(_ info: SegmentInfo, path: String) {}
-
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         let time = OperationTracker<StoryDraft?>.checkedTime(record)
         tracker.clock(install: record.installID, time: time)

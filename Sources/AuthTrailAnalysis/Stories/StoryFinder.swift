@@ -50,8 +50,6 @@ struct StoryFinder: InstallOrderedConsumer {
         tracker = OperationTracker(limits: limits)
     }
 
-    mutating func segment(_ info: SegmentInfo, path: String) {}
-
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         found.events += 1
         let time = OperationTracker<Probe>.checkedTime(record)

@@ -56,7 +56,7 @@ package enum RawLogInvariants {
         var unparsable = 0
         var builder = ReportBuilder()
 
-        mutating func segment(_ info: SegmentInfo, path: String) { builder.segment(info, path: path) }
+        mutating func segment(_ header: SegmentHeader, path: String) { builder.segment(header, path: path) }
 
         mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
             lines.append(String(decoding: line, as: UTF8.self))

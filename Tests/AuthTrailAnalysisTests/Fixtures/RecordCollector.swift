@@ -1,12 +1,13 @@
+import AuthTrail
 import AuthTrailAnalysis
 
 /// Keeps every record and metadata frame a reader delivers, for tests.
 struct RecordCollector: LogConsumer {
     var records: [LogRecord] = []
-    var segments: [SegmentInfo] = []
+    var segments: [SegmentHeader] = []
     var lines: [String] = []
 
-    mutating func segment(_ info: SegmentInfo, path: String) { segments.append(info) }
+    mutating func segment(_ header: SegmentHeader, path: String) { segments.append(header) }
 
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         records.append(record)

@@ -202,8 +202,6 @@ private struct PlantedTextWriter: LogConsumer {
         buffer.reserveCapacity(1 << 20)
     }
 
-    mutating func segment(_ info: SegmentInfo, path: String) {}
-
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard written + buffer.count < limit else { return }
         buffer.append(contentsOf: line)

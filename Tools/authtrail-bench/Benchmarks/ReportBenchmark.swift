@@ -456,7 +456,6 @@ private struct GroupByConsumer: LogConsumer {
     var counts: [Key: Int] = [:]
     /// Like DuckDB's projection, the group-by reads only the fields it groups and filters by.
     static var stringFields: LogRecord.StringFields { [] }
-    mutating func segment(_ info: SegmentInfo, path: String) {}
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard record.eventName == "acquisition.end", record.outcome != "success", let domain = record.errorDomain
         else { return }

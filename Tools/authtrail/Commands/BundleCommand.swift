@@ -35,15 +35,15 @@ struct BundleCommand: ParsableCommand {
     var paths: [String]
 
     func run() throws {
-        let result: BundleWriter.Result
+        let (result, problems): (SupportBundleWriter.Outcome, [InputFiles.Problem])
         do {
-            result = try BundleWriter(toolVersion: "authtrail \(authTrailLibraryVersion)").write(
+            (result, problems) = try BundleWriter(toolVersion: "authtrail \(authTrailLibraryVersion)").write(
                 paths: paths, to: output, force: force)
         } catch {
             printError("authtrail: \(error.message)")
             throw ExitStatus.cannotCreate
         }
-        for problem in result.problems { printError("authtrail: \(problem.message)") }
+        for problem in problems { printError("authtrail: \(problem.message)") }
         for warning in result.warnings { printError("authtrail: warning: \(warning)") }
         for finding in result.findings.prefix(20) { printError("authtrail: \(finding.message)") }
         if result.findingCount > 20 { printError("authtrail: … and \(result.findingCount - 20) more findings") }
@@ -63,7 +63,7 @@ struct BundleCommand: ParsableCommand {
             // A bundle without events is no use on a ticket: do not leave one behind.
             SystemCalls.unlink(output)
             printError("authtrail: no AuthTrail events in \(paths.joined(separator: " ")); \(output) not written")
-            throw result.problems.isEmpty ? ExitStatus.dataError : ExitStatus.noInput
+            throw problems.isEmpty ? ExitStatus.dataError : ExitStatus.noInput
         }
         try StandardOutput.write(
             "Wrote \(output): \(manifest.segments.count) segment\(manifest.segments.count == 1 ? "" : "s"), \(manifest.events) events"
@@ -74,6 +74,6 @@ struct BundleCommand: ParsableCommand {
                     + "\(finding.problem). Fix: \(finding.fix). Explain: authtrail explain \(finding.explain.joined(separator: " "))"
             )
         }
-        if !result.problems.isEmpty { throw ExitStatus.noInput }
+        if !problems.isEmpty { throw ExitStatus.noInput }
     }
 }
