@@ -7,7 +7,8 @@ import Testing
 /// causes, through the real binary.
 @Suite("the recorded set-up's mistake is named by report, bundle and explain --trail", .serialized)
 struct SetupWorkflowTests {
-    static let planted = "the redirect URI msauth.com.contoso.demoapp://auth does not match the bundle id com.contoso.demo"
+    static let planted =
+        "the redirect URI msauth.com.contoso.demoapp://auth does not match the bundle id com.contoso.demo"
 
     final class Demo: Sendable {
         let directory: TemporaryDirectory
