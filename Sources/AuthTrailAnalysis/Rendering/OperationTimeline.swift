@@ -1,32 +1,23 @@
 /// One operation's attempts as the HTML report draws them in a swimlane: what an operation's story holds, reduced to
 /// what a lane shows.
 package struct OperationTimeline: Sendable, Hashable {
+    /// One attempt of the story as a lane draws it: the story's attempt, with what the lane adds to it.
     package struct Attempt: Sendable, Hashable {
-        package var number: Int
-        package var kind: String
-        package var outcome: String
-        /// Milliseconds since 1970.
-        package var start: Int64
-        package var end: Int64
+        /// The attempt as its story tells it.
+        package var told: OperationStory.Attempt
         /// The classified error, as a person reads it (`MSALErrorDomain -50002 interactionRequired`); nil on success.
         package var error: String?
         /// The failure pattern key (`PatternKey.text`: `domain|code|subcode`) the filters match.
         package var pattern: String?
+        /// The attempt's Retry-After, else the one its story's wait after an attempt of its number carried.
         package var retryAfterSeconds: Double?
 
-        package init(
-            number: Int, kind: String, outcome: String, start: Int64, end: Int64, error: String? = nil,
-            pattern: String? = nil, retryAfterSeconds: Double? = nil
-        ) {
-            self.number = number
-            self.kind = kind
-            self.outcome = outcome
-            self.start = start
-            self.end = end
-            self.error = error
-            self.pattern = pattern
-            self.retryAfterSeconds = retryAfterSeconds
-        }
+        package var number: Int { told.number }
+        package var kind: String { told.kind }
+        package var outcome: String { told.outcome }
+        /// Milliseconds since 1970.
+        package var start: Int64 { told.start }
+        package var end: Int64 { told.end }
     }
 
     package var installID: String

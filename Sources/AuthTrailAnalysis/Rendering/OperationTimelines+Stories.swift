@@ -44,8 +44,7 @@ extension OperationTimeline {
                 }
                 if let status = error?.httpStatus { label = (label.map { $0 + ", " } ?? "") + "HTTP \(status)" }
                 return Attempt(
-                    number: attempt.number, kind: attempt.kind, outcome: attempt.outcome, start: attempt.start,
-                    end: attempt.end, error: label,
+                    told: attempt, error: label,
                     pattern: error?.domain.map {
                         Report.patternKeyText(domain: $0, code: error?.code, subcode: error?.subcode)
                     },
