@@ -28,7 +28,9 @@ final class LockSamplerChild {
     /// Stops the sampler and returns what it saw; nil if it printed no summary.
     func stop() -> Summary? {
         process.closeInput()
-        _ = process.waitForExit(timeout: 120)
+        // Generous: on a loaded machine (the suite beside a build) a test took 472 s and the sampler, starved, had
+        // not printed its summary after 120 s.
+        _ = process.waitForExit(timeout: 600)
         let lines = process.text.split(separator: "\n")
         guard let line = lines.last(where: { $0.hasPrefix("sampled ") }) else { return nil }
         var fields = [String: String]()
