@@ -53,12 +53,8 @@ package struct BundleWriter {
         }
         if !bundle.recordedSetups.isEmpty {
             bundle.setupFindings = bundle.recordedSetups.flatMap { setup in
-                JudgedSetup(setup).findings.map { finding in
-                    let shown = JudgedSetup.reportFinding(finding)
-                    return BundleManifest.SetupFinding(
-                        bundleID: setup.bundleID, rule: shown.rule, problem: shown.problem, location: shown.location,
-                        errors: shown.errors, explain: shown.explain, fix: shown.fix)
-                }
+                let judged = JudgedSetup(setup)
+                return judged.findings.map(judged.reportFinding)
             }
         }
         do {

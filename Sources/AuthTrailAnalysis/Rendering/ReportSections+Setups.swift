@@ -1,3 +1,5 @@
+import AuthTrail
+
 extension Report {
     /// The recorded set-ups and the failure patterns they explain; nil when no app recorded one.
     var setupSection: ReportSection? {

@@ -1,3 +1,5 @@
+package import AuthTrail
+
 extension Report {
     /// One MSAL set-up as apps recorded it (`app.configuration`), with what `authtrail doctor`'s rules found in it.
     package struct RecordedSetup: Sendable, Codable, Hashable {
@@ -18,20 +20,8 @@ extension Report {
         package var foldedValues: Int?
     }
 
-    /// One set-up mistake, as `authtrail doctor` prints it.
-    package struct SetupFinding: Sendable, Codable, Hashable {
-        /// The doctor's rule id (`redirect-scheme-not-registered`).
-        package var rule: String
-        package var problem: String
-        /// Where to change it: `Info.plist: CFBundleURLTypes`.
-        package var location: String
-        /// The MSAL errors it causes, outermost first (`MSALErrorDomain -50000 internal with MSALInternalErrorCodeKey
-        /// -42001 …`).
-        package var errors: [String]
-        /// What to pass to `authtrail explain` for each error, in the same order.
-        package var explain: [String]
-        package var fix: String
-    }
+    /// One set-up mistake, as `authtrail doctor` prints it: the type the bundle manifest keeps too.
+    package typealias SetupFinding = BundleManifest.SetupFinding
 
     /// A set-up mistake that explains attempts of a failure pattern: attempts of the pattern on devices whose last
     /// recorded set-up (before the attempt) has the mistake, with an error the mistake causes.

@@ -59,10 +59,11 @@ struct JudgedSetup: Sendable {
         return explained
     }
 
-    /// The finding as the report's `setups[].findings[]` shows it.
-    static func reportFinding(_ finding: Finding) -> Report.SetupFinding {
+    /// A finding of this set-up as the report's `setups[].findings[]` and the bundle manifest show it.
+    func reportFinding(_ finding: Finding) -> Report.SetupFinding {
         Report.SetupFinding(
-            rule: finding.rule.rawValue, problem: finding.problem, location: finding.location.description,
+            bundleID: setup.bundleID, rule: finding.rule.rawValue, problem: finding.problem,
+            location: finding.location.description,
             errors: finding.errors.map(\.summary), explain: finding.errors.map(\.explainQuery), fix: finding.fix)
     }
 }

@@ -54,7 +54,7 @@ package struct RecordedSetups: LogConsumer {
                 guard !explains.isEmpty else { continue }
                 causes.append(
                     Cause(
-                        bundleID: setup.setup.bundleID, finding: JudgedSetup.reportFinding(finding),
+                        bundleID: setup.setup.bundleID, finding: setup.reportFinding(finding),
                         explains: Array(Set(explains)).sorted()))
             }
         }

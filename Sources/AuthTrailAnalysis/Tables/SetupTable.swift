@@ -119,7 +119,7 @@ struct SetupTable: ReportTable, Sendable {
             Report.RecordedSetup(
                 bundleID: setup.bundleID, platform: setup.platform, msalVersion: setup.msalVersion,
                 devices: row.devices.count, events: row.events,
-                findings: row.judged.findings.map(JudgedSetup.reportFinding), notChecked: row.judged.notChecked)
+                findings: row.judged.findings.map(row.judged.reportFinding), notChecked: row.judged.notChecked)
         }
         // Most devices first, ties by segments, then bundle id and MSAL version.
         setups.sort {
