@@ -120,6 +120,12 @@ struct RecordedSampleAppTests {
             root: root, info: "MSALiOS/Info.plist", entitlements: "MSALiOS/MSALiOS.entitlements",
             bundleID: mistake.bundleID, msal: Self.iosMSAL)
         #expect(Self.rules(setup) == [mistake.rule])
+        // The event lower-cases the redirect scheme; the finding spells it as the app registers it.
+        let problem = DoctorReport(setups: [AppSetup(recorded: setup)]).results[0].findings.first?.problem ?? ""
+        if mistake.rule == "redirect-uri-bundle-mismatch" {
+            #expect(problem.contains("msauth.com.microsoft.identitysample.MSALiOS://auth"), "\(problem)")
+            #expect(problem.contains("the bundle id com.contoso.MSALiOS"), "\(problem)")
+        }
     }
 
     @Test("a B2C authority is judged by its host: without knownAuthorities it is found, with them it passes")

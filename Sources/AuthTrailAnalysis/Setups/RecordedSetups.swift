@@ -6,11 +6,11 @@ import AuthTrailDoctor
 /// explains against.
 package struct RecordedSetups: LogConsumer {
     package static var stringFields: LogRecord.StringFields { [] }
-    package static var readsSegmentInfo: Bool { false }
+    package static var readsSegmentHeaders: Bool { false }
 
     /// One mistake of a recorded set-up that causes an error being explained.
     package struct Cause: Sendable, Hashable {
-        package var bundleID: String?
+        /// With the set-up's bundle id.
         package var finding: Report.SetupFinding
         /// The errors explained that it causes, as `explain` was given or found them (`-42011`, `AADSTS50011`).
         package var explains: [String]
@@ -53,9 +53,7 @@ package struct RecordedSetups: LogConsumer {
                 }.map(\.label)
                 guard !explains.isEmpty else { continue }
                 causes.append(
-                    Cause(
-                        bundleID: setup.setup.bundleID, finding: setup.reportFinding(finding),
-                        explains: Array(Set(explains)).sorted()))
+                    Cause(finding: setup.reportFinding(finding), explains: Array(Set(explains)).sorted()))
             }
         }
         return causes

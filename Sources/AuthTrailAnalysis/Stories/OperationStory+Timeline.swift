@@ -61,13 +61,12 @@ extension OperationStory {
         return text
     }
 
-    /// `waited 2 s; Retry-After 30 s not honoured; the app announced 2 s (retryAfter)`.
     /// `<problem> (2 of its attempts; rule …). Fix: <fix>.`
     static func describe(_ cause: Report.SetupCause) -> String {
-        let attempts = cause.attempts == 1 ? "1 of its attempts" : "\(cause.attempts) of its attempts"
-        return "\(cause.problem) (\(attempts); rule \(cause.rule)). Fix: \(cause.fix)."
+        "\(cause.problem) (\(cause.attempts) of its attempts; rule \(cause.rule)). Fix: \(cause.fix)."
     }
 
+    /// `waited 2 s; Retry-After 30 s not honoured; the app announced 2 s (retryAfter)`.
     static func describe(_ wait: Wait) -> String {
         var text = "waited \(ReportFormatting.milliseconds(wait.milliseconds))"
         if let retryAfter = wait.retryAfterSeconds {

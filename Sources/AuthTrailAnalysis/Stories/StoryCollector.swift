@@ -14,12 +14,12 @@ struct StoryCollector: InstallOrderedConsumer {
     private var drafts: [Int: StoryDraft] = [:]
     private var logs: [Int: [OperationStory.LogLine]] = [:]
     private var logsNotKept: [Int: Int] = [:]
-    /// The current install's last recorded set-up, and the set-ups judged so far (at most
-    /// `ReportBounds.recordedSetups`).
+    /// The current install's last recorded set-up.
     private var currentSetup: JudgedSetup?
     /// The current install's first recorded set-up, and its stories, whose attempts before it are judged by it.
     private var firstSetup: JudgedSetup?
     private var installSerials: [Int] = []
+    /// The set-ups judged so far, at most `ReportBounds.recordedSetups`.
     private var judged: [RecordedAppConfiguration: JudgedSetup] = [:]
 
     init(matches: [StoryFinder.Match]) {

@@ -11,9 +11,9 @@ extension AppSetup {
     /// The set-up a running app recorded in its `app.configuration` event, for the same rules that judge its files.
     ///
     /// What the app cannot see from inside (its source code, its entitlements list, the redirect URI's path) stays
-    /// unknown, so the rules that need it are not checked rather than guessed. The event keeps the redirect scheme
-    /// only and lower-cases it, so the scheme, the bundle id and the registered schemes are compared lower-cased
-    /// (URL schemes compare without letter case), and the path is taken to be MSAL's `auth`.
+    /// unknown, so the rules that need it are not checked rather than guessed. The event keeps the redirect URI's
+    /// scheme only, lower-cased: it is spelled back as the app registers it (or as `msauth.<bundle id>`) when the
+    /// letters are the same, URL schemes comparing without letter case, and the path is taken to be MSAL's `auth`.
     package init(recorded: RecordedAppConfiguration) {
         self.init(name: recorded.bundleID ?? "the recorded set-up")
         switch recorded.platform {
@@ -24,13 +24,13 @@ extension AppSetup {
         let info = RecordedSource.infoPlist
         if let bundleID = recorded.bundleID {
             bundleIdentifier = Located(
-                .resolved(bundleID.lowercased()), at: SetupLocation(file: info, keyPath: "CFBundleIdentifier"))
+                .resolved(bundleID), at: SetupLocation(file: info, keyPath: "CFBundleIdentifier"))
         }
         // The Info.plist facts are known when the app had one: then `registersMSALScheme` is set.
         if recorded.registersMSALScheme != nil {
             urlTypesLocation = SetupLocation(file: info, keyPath: "CFBundleURLTypes")
             urlSchemes = recorded.urlSchemes.map {
-                Located($0.lowercased(), at: SetupLocation(file: info, keyPath: "CFBundleURLTypes"))
+                Located($0, at: SetupLocation(file: info, keyPath: "CFBundleURLTypes"))
             }
         }
         if let v2 = recorded.queriesMSAuthV2, let v3 = recorded.queriesMSAuthV3 {
@@ -44,7 +44,11 @@ extension AppSetup {
         }
         let configuration = RecordedSource.configuration
         if let scheme = recorded.redirectScheme {
-            redirectURIs = [Located("\(scheme)://auth", at: SetupLocation(file: configuration, keyPath: "redirectUri"))]
+            let spellings = recorded.urlSchemes + (recorded.bundleID.map { ["msauth.\($0)"] } ?? [])
+            let spelled = spellings.first { $0.lowercased() == scheme } ?? scheme
+            redirectURIs = [
+                Located("\(spelled)://auth", at: SetupLocation(file: configuration, keyPath: "redirectUri"))
+            ]
         }
         authorities = recorded.authorityHosts.map { host in
             Located(

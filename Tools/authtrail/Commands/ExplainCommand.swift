@@ -64,7 +64,7 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let redactor = Redactor(level: .maskAllPII, key: .random())
-        let setups = try recordedSetups(redactor: redactor)
+        let setups = try recordedSetups()
         let text: String
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -176,7 +176,7 @@ struct ExplainCommand: ParsableCommand {
     // MARK: The recorded set-up (--trail)
 
     /// The set-ups recorded in `--trail`; nil without it. An unreadable path ends the command (exit 66).
-    private func recordedSetups(redactor: Redactor) throws -> RecordedSetups? {
+    private func recordedSetups() throws -> RecordedSetups? {
         guard !trail.isEmpty else { return nil }
         let (setups, problems) = RecordedSetups.read(paths: trail)
         guard problems.isEmpty else {
@@ -220,7 +220,7 @@ struct ExplainCommand: ParsableCommand {
         var text = "\n\nThe recorded set-up (\(source)) causes \(causes.count == 1 ? "it" : "them"):\n"
         for cause in causes {
             text += "  \(cause.explains.joined(separator: ", ")): \(cause.finding.problem)"
-            text += " (\(cause.bundleID ?? "the app"); rule \(cause.finding.rule); \(cause.finding.location))\n"
+            text += " (\(cause.finding.bundleID ?? "the app"); rule \(cause.finding.rule); \(cause.finding.location))\n"
             text += "    fix: \(cause.finding.fix)\n"
         }
         return text

@@ -43,7 +43,7 @@ enum ExplainJSON {
         var explains: [String]
 
         init(_ cause: RecordedSetups.Cause) {
-            bundleId = cause.bundleID
+            bundleId = cause.finding.bundleID
             rule = cause.finding.rule
             problem = cause.finding.problem
             location = cause.finding.location
