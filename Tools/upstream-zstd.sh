@@ -76,8 +76,9 @@ zstd -q -t "${segments[@]}"
 lines="$(zstd -q -d -c "${segments[@]}" | jq -c 'select(type == "object")' | wc -l)"
 written="$(sed -n 's/.*health: \([0-9]*\) events written, \([0-9]*\) lost.*/\1 \2/p' "$demo/report.txt")"
 read -r events lost <<<"$written"
-# Each segment adds its own `segment.start` line to the app's events.
-if [ "$lost" != 0 ] || [ "$lines" -ne $((events + ${#segments[@]})) ]; then
+# Each segment adds its own `segment.start` and `app.configuration` lines (the demo app records its set-up) to the
+# app's events.
+if [ "$lost" != 0 ] || [ "$lines" -ne $((events + 2 * ${#segments[@]})) ]; then
     echo "upstream-zstd: zstd read $lines lines from ${#segments[@]} segments; the demo wrote $events events, lost $lost" >&2
     exit 1
 fi
