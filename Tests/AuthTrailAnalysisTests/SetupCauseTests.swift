@@ -110,3 +110,42 @@ struct SetupCauseTests {
         #expect(!report.renderJSON().contains("\"setups\""))
     }
 }
+
+/// The set-up table's cap (docs/RELIABILITY.md, "Memory bounds of the report"): 64 distinct set-ups get a row, the
+/// rest one `(other)` row, and their devices' attempts are still explained.
+@Suite("recorded set-ups past the cap fold into one row and still explain their attempts")
+struct SetupTableBoundTests {
+    @Test("70 distinct set-ups: 64 rows and an (other) row of 6; every device's failure is explained")
+    func capFoldsTheRest() throws {
+        let directory = try TemporaryDirectory("authtrail-setup-cap")
+        defer { directory.remove() }
+        var lines: [String] = []
+        for device in 0..<70 {
+            let install = String(format: "00000000-0000-0000-0000-%012d", device)
+            let time = String(format: "2026-11-26T10:%02d:00.000Z", device % 60)
+            // Each app forgot its msauth scheme: -50000/-42001 when MSAL is created.
+            lines.append(
+                #"{"timestamp":"\#(time)","schema":1,"event.name":"app.configuration","install.id":"\#(install)","#
+                    + #""app.bundle_id":"com.contoso.app\#(device)","os.name":"iOS","app.url_schemes":"other","#
+                    + #""msal.msauth_scheme_registered":"false","msal.broker.queries_msauthv2":"true","#
+                    + #""msal.broker.queries_msauthv3":"true"}"#)
+            lines.append(
+                #"{"timestamp":"\#(time)","schema":1,"event.name":"acquisition.end","install.id":"\#(install)","#
+                    + #""operation.id":"op-\#(device)","attempt":1,"acquisition.kind":"interactive","#
+                    + #""outcome":"failure","error.domain":"MSALErrorDomain","error.code":-50000,"error.subcode":-42001}"#
+            )
+        }
+        let path = "\(directory.path)/fleet.jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let report = Report.build(paths: [path]).report
+        let setups = try #require(report.setups)
+        #expect(setups.count == 65)
+        #expect(setups.last?.bundleID == Report.otherLabel)
+        #expect(setups.last?.foldedValues == 6)
+        #expect(setups.last?.devices == 6)
+        #expect(setups.dropLast().allSatisfy { $0.findings.map(\.rule) == ["redirect-scheme-not-registered"] })
+        let pattern = try #require(report.patterns.first { $0.subcode == -42001 })
+        #expect(pattern.count == 70)
+        #expect(pattern.causes?.map(\.attempts).reduce(0, +) == 70, "one cause per app, the folded ones included")
+    }
+}
