@@ -13,7 +13,7 @@ package import Foundation
 /// behind. Memory stays within the 1 MiB output and copy buffers, the compressor's context and the first 100
 /// findings, whatever the inputs' size.
 package struct SupportBundleWriter {
-    /// The distinct set-ups the bundled events recorded (`app.configuration`), at most 64, in the order read.
+    /// The distinct set-ups the bundled events recorded (`app.configuration`), at most `ReportBounds.recordedSetups` (64), in the order read.
     package var recordedSetups: [RecordedAppConfiguration] = []
     /// Set before `finish` by a writer that judges `recordedSetups` (`authtrail bundle`): the manifest's
     /// `setup_findings`.

@@ -9,7 +9,8 @@ extension SupportBundleWriter: LogConsumer {
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         addEvent(line: line, timestampMilliseconds: record.timestampMilliseconds)
-        if record.eventName == TrailEvent.Name.appConfiguration.rawValue, recordedSetups.count < 64,
+        if record.eventName == TrailEvent.Name.appConfiguration.rawValue,
+            recordedSetups.count < ReportBounds.recordedSetups,
             let setup = JudgedSetup.recorded(in: line), !recordedSetups.contains(setup)
         {
             recordedSetups.append(setup)
