@@ -110,11 +110,16 @@ struct AggregateMergeTests {
             )
         }
         var whole = LatencyTable()
-        for duration in durations { whole.add(duration.value, kind: duration.kind, outcome: duration.outcome) }
+        for duration in durations {
+            whole.add(duration.value, kind: .init(rawValue: duration.kind), outcome: .init(rawValue: duration.outcome))
+        }
         var merged = LatencyTable()
         for part in Self.split(durations, into: 3, &random) {
             var table = LatencyTable()
-            for duration in part { table.add(duration.value, kind: duration.kind, outcome: duration.outcome) }
+            for duration in part {
+                table.add(
+                    duration.value, kind: .init(rawValue: duration.kind), outcome: .init(rawValue: duration.outcome))
+            }
             merged.merge(table)
         }
         #expect(merged.latencyRows.map(\.durations.count).reduce(0, +) == durations.count)

@@ -1,3 +1,4 @@
+import AuthTrail
 import AuthTrailTestSupport
 import Testing
 
@@ -72,7 +73,8 @@ struct DrillDownAggregateTests {
         var aggregates = DrillDownAggregates()
         for attempt in attempts {
             aggregates.add(
-                record(attempt), time: attempt.time, kind: attempt.kind, outcome: attempt.outcome,
+                record(attempt), time: attempt.time, kind: .init(rawValue: attempt.kind),
+                outcome: .init(rawValue: attempt.outcome),
                 duration: attempt.duration, pattern: attempt.pattern)
         }
         return aggregates

@@ -20,8 +20,8 @@ struct OperationStoryTests {
         let fleet = try StoryFleet()
         defer { fleet.remove() }
         let story = try story(fleet.fallback, in: fleet)
-        #expect(story.attempts.map(\.kind) == ["silent", "interactive"])
-        #expect(story.attempts.map(\.outcome) == ["failure", "success"])
+        #expect(story.attempts.map(\.kind.rawValue) == ["silent", "interactive"])
+        #expect(story.attempts.map(\.outcome.rawValue) == ["failure", "success"])
         #expect(story.attempts.map(\.durationMilliseconds) == [200, 200])
         let error = try #require(story.attempts[0].error)
         #expect(error.code == -50002 && error.codeName == "interactionRequired" && error.stsCodes == [50076])
@@ -43,7 +43,7 @@ struct OperationStoryTests {
         let fleet = try StoryFleet()
         defer { fleet.remove() }
         let story = try story(fleet.ignoredRetryAfter, in: fleet)
-        #expect(story.attempts.map(\.outcome) == ["failure", "success"])
+        #expect(story.attempts.map(\.outcome.rawValue) == ["failure", "success"])
         #expect(story.attempts[0].error?.httpStatus == 429 && story.attempts[0].error?.retryAfterSeconds == 30)
         let wait = try #require(story.waits.first)
         #expect(wait.milliseconds == 2000 && wait.retryAfterSeconds == 30 && wait.honoursRetryAfter == false)
@@ -60,7 +60,7 @@ struct OperationStoryTests {
         #expect(storm.attempts.count == 6 && storm.waits.count == 5)
         #expect(storm.verdict.finding == .retryStorm)
         let cancelled = try story(fleet.cancelled, in: fleet)
-        #expect(cancelled.attempts.map(\.outcome) == ["failure", "cancelled"])
+        #expect(cancelled.attempts.map(\.outcome.rawValue) == ["failure", "cancelled"])
         #expect(cancelled.verdict.finding == .userCancelled && !cancelled.verdict.needsAction)
         let claims = try story(fleet.claims, in: fleet)
         #expect(claims.attempts.allSatisfy { $0.error?.claimsChallenge == true })
@@ -105,8 +105,8 @@ struct OperationStoryTests {
         let collection = OperationStory.collect(paths: [path], selection: selection)
         #expect(collection.problems.isEmpty)
         let story = try #require(collection.stories.first)
-        #expect(story.attempts.map(\.kind) == ["silent", "interactive"])
-        #expect(story.attempts.map(\.outcome) == ["failure", "cancelled"])
+        #expect(story.attempts.map(\.kind.rawValue) == ["silent", "interactive"])
+        #expect(story.attempts.map(\.outcome.rawValue) == ["failure", "cancelled"])
         #expect(story.attempts[0].error?.code == -50002)
         #expect(story.logs.count >= 4)
         #expect(story.logs.allSatisfy { !$0.message.contains(StoryFleet.email) })
@@ -147,7 +147,7 @@ struct StoryReportAgreementTests {
             selection.codes = ["\(domain):\(code)"]
             let found = OperationStory.collect(paths: paths, selection: selection, limit: 1_000_000)
             let attempts = found.stories.flatMap(\.attempts).filter {
-                $0.outcome != "success" && $0.error?.domain == domain && $0.error?.code == code
+                $0.outcome != .known(.success) && $0.error?.domain == domain && $0.error?.code == code
             }
             // Patterns are per (domain, code, sub-code): add up the rows of this code.
             let counted = report.patterns.filter { $0.domain == domain && $0.code == code }.reduce(0) { $0 + $1.count }

@@ -1,3 +1,4 @@
+import AuthTrail
 import Testing
 
 @testable import AuthTrailAnalysis
@@ -29,7 +30,7 @@ struct OperationTrackerTests {
             tracker.clock(install: install, time: time)
             tracker.end(
                 OperationKey(installID: install, operationID: operation ?? ""), hasOperationID: operation != nil,
-                attempt: attempt, outcome: outcome, time: time, make: { [] }
+                attempt: attempt, outcome: .init(rawValue: outcome), time: time, make: { [] }
             ) { attempts, _ in attempts.append(attempt) }
             take()
         }
@@ -79,7 +80,9 @@ struct OperationTrackerTests {
         tracker.start(key, attempt: 2, time: 500, make: { [] })
         tracker.start(key, attempt: 1, time: 100, make: { [] })
         for (attempt, time) in [(1, 200), (2, 900)] as [(Int, Int64)] {
-            tracker.end(key, hasOperationID: true, attempt: attempt, outcome: "success", time: time, make: { [] }) {
+            tracker.end(
+                key, hasOperationID: true, attempt: attempt, outcome: .known(.success), time: time, make: { [] }
+            ) {
                 $0.append($1)
             }
         }

@@ -254,7 +254,7 @@ struct ReportBoundsTests {
                 record.installID = "d"
                 record.operationID = "op-\(operation)"
                 record.attempt = round + 1
-                record.outcome = "failure"
+                record.outcome = .known(.failure)
                 record.timestampMilliseconds = 1_795_000_000_000 + Int64(round)
                 line.withUnsafeBytes { builder.event(record, line: $0) }
                 largest = max(largest, builder.storedAttempts)
@@ -283,7 +283,7 @@ struct ReportBoundsTests {
         for install in 0..<70_000 {
             var record = LogRecord(eventName: "acquisition.end")
             record.installID = "install-\(install)"
-            record.outcome = "success"
+            record.outcome = .known(.success)
             record.timestampMilliseconds = 1_795_000_000_000 + Int64(install)
             line.withUnsafeBytes { builder.event(record, line: $0) }
             largest = (

@@ -1,3 +1,4 @@
+import AuthTrail
 import Testing
 
 @testable import AuthTrailAnalysis
@@ -13,8 +14,8 @@ struct ReportBuilderMemoryTests {
         record.installID = install
         record.operationID = operation
         record.attempt = attempt
-        record.kind = "silent"
-        record.outcome = outcome
+        record.kind = .known(.silent)
+        record.outcome = .init(rawValue: outcome)
         record.durationMilliseconds = 100
         record.timestampMilliseconds = 1_795_000_000_000 + minute * 60_000
         if outcome == "failure" {

@@ -53,7 +53,7 @@ struct SegmentReaderTests {
         var collector = RecordCollector()
         let summary = SegmentReader.read(bytes: bytes, name: "future.zst", into: &collector)
         #expect(collector.records.count == 1)
-        #expect(collector.records.first?.kind == "silent")
+        #expect(collector.records.first?.kind == .known(.silent))
         #expect(
             summary.warnings == [
                 "future.zst: 1 events use schema 3, newer than 1; fields this version does not know are ignored"

@@ -1,3 +1,4 @@
+import AuthTrail
 import AuthTrailAnalysis
 import Foundation
 import Testing
@@ -8,9 +9,9 @@ struct EventLineTests {
         var record = LogRecord(eventName: "acquisition.end")
         record.timestampMilliseconds = 1_795_384_618_123
         record.installID = "3f2a9c1e-0000-4000-8000-000000000001"
-        record.kind = "silent"
+        record.kind = .known(.silent)
         record.attempt = 2
-        record.outcome = "failure"
+        record.outcome = .known(.failure)
         record.errorDomain = "MSALErrorDomain"
         record.errorCode = -50000
         record.errorCodeName = "internal"

@@ -1,3 +1,5 @@
+import AuthTrail
+
 /// Hands a `ReportBuilder` (or another `InstallOrderedConsumer`) each install's events in time order, however they are
 /// split across files and processes:
 /// operation chains, device storms, Retry-After and backoff are windows in time on one install, and an install's
@@ -153,7 +155,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
             return
         }
         let item = Waiting(
-            time: time, rank: record.eventName == "acquisition.start" ? 0 : 1, hash: DistinctCount.hash(bytes: line),
+            time: time, rank: record.eventName == .acquisitionStart ? 0 : 1, hash: DistinctCount.hash(bytes: line),
             file: files.count - 1, record: record)
         guard install == installID else {
             if deferredCount < Self.maxDeferred {

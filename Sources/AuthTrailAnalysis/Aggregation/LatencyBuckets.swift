@@ -6,20 +6,22 @@ struct LatencyBuckets: Sendable {
     static let lowerBounds: [Int64] = [0, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000]
 
     struct Pair: Hashable, Comparable, Sendable {
-        var kind: String
-        var outcome: String
+        var kind: RecordedKind
+        var outcome: RecordedOutcome
 
-        static func < (left: Self, right: Self) -> Bool { (left.kind, left.outcome) < (right.kind, right.outcome) }
+        static func < (left: Self, right: Self) -> Bool {
+            (left.kind.rawValue, left.outcome.rawValue) < (right.kind.rawValue, right.outcome.rawValue)
+        }
     }
 
     /// At most `ReportBounds.latencyRows` rows in the order their pairs were first seen, searched linearly: a few
-    /// pairs of short, shared strings compare faster than a dictionary hashes them per attempt (about 1.5 % of a
+    /// pairs compare faster than a dictionary hashes them per attempt (about 1.5 % of a
     /// report; perf, large segments).
     private var rows: [(pair: Pair, counts: [Int])] = []
     private var other: [Int]?
 
     /// Counts one duration (whole milliseconds, within `ReportBounds.durationMilliseconds`).
-    mutating func add(_ milliseconds: Int64, kind: String, outcome: String) {
+    mutating func add(_ milliseconds: Int64, kind: RecordedKind, outcome: RecordedOutcome) {
         let bucket = Self.lowerBounds.lastIndex { milliseconds >= $0 } ?? 0
         if let row = rows.firstIndex(where: { $0.pair.kind == kind && $0.pair.outcome == outcome }) {
             rows[row].counts[bucket] += 1
@@ -58,7 +60,9 @@ struct LatencyBuckets: Sendable {
     func apply(to latency: inout [Report.LatencyRow]) {
         for index in latency.indices {
             let row = latency[index]
-            let rowCounts = row.foldedValues != nil ? other : counts(of: Pair(kind: row.kind, outcome: row.outcome))
+            let rowCounts =
+                row.foldedValues != nil
+                ? other : counts(of: Pair(kind: .init(rawValue: row.kind), outcome: .init(rawValue: row.outcome)))
             guard let rowCounts else { continue }
             latency[index].buckets = zip(Self.lowerBounds, rowCounts).map {
                 Report.LatencyBucket(fromMilliseconds: $0.0, count: $0.1)

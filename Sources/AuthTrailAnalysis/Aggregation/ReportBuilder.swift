@@ -57,7 +57,7 @@ package struct ReportBuilder: LogConsumer {
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         // Versions stated by events the filter drops (a `segment.start` before `--since`) still hold for later ones.
         tables.breakdowns.note(record)
-        if record.eventName == TrailEvent.Name.appConfiguration.rawValue,
+        if record.eventName == .appConfiguration,
             let setup = record.recordedSetup?.setup ?? JudgedSetup.recorded(in: line)
         {
             tables.setups.record(setup, installHash: record.installID.map(DistinctCount.hash))
@@ -71,9 +71,9 @@ package struct ReportBuilder: LogConsumer {
         tables.input.add(record, time: time)
         operations.clock(install: record.installID, time: time)
         switch record.eventName {
-        case "acquisition.start": start(record, time: time)
-        case "acquisition.end": end(record, time: time)
-        case "store.dropped": tables.health.addDropReport(record, outOfRange: &outOfRange)
+        case .acquisitionStart: start(record, time: time)
+        case .acquisitionEnd: end(record, time: time)
+        case .dropped: tables.health.addDropReport(record, outOfRange: &outOfRange)
         default: break
         }
     }
@@ -98,7 +98,7 @@ package struct ReportBuilder: LogConsumer {
 
     /// An `app.configuration` event carries its set-up past a wait for its install's turn.
     package func annotated(_ record: LogRecord, line: UnsafeRawBufferPointer) -> LogRecord? {
-        record.eventName == TrailEvent.Name.appConfiguration.rawValue ? record.withRecordedSetup(line: line) : nil
+        record.eventName == .appConfiguration ? record.withRecordedSetup(line: line) : nil
     }
 
     // MARK: Attempts
@@ -151,22 +151,22 @@ package struct ReportBuilder: LogConsumer {
     }
 
     private mutating func end(_ record: LogRecord, time: Int64?) {
-        let kind = record.kind ?? "unknown"
-        let outcome = record.outcome ?? "unknown"
-        let failed = outcome != "success" && outcome != "cancelled"
+        let kind = record.kind ?? .missing
+        let outcome = record.outcome ?? .missing
+        let failed = outcome.countsAsFailure
         tables.kinds.add(kind: kind, outcome: outcome)
         let duration = checkedDuration(record.durationMilliseconds)
         if let duration { tables.latency.add(duration, kind: kind, outcome: outcome) }
         if let time { tables.timeline.add(at: time, failed: failed) }
         let patternKey =
-            outcome == "success"
+            outcome == .known(.success)
             ? nil
             : record.errorDomain.map {
                 PatternKey(domain: $0, code: record.errorCode, subcode: record.errorSubcode)
             }
         tables.breakdowns.add(record, failed: failed, pattern: patternKey)
         tables.drillDown.add(record, time: time, kind: kind, outcome: outcome, duration: duration, pattern: patternKey)
-        if outcome != "success", record.errorDomain != nil || !record.stsErrorCodes.isEmpty {
+        if outcome != .known(.success), record.errorDomain != nil || !record.stsErrorCodes.isEmpty {
             let facts = PatternState.Facts(
                 time: time, httpStatus: checkedStatus(record.httpStatus),
                 userHash: record.userID == nil ? nil : tables.input.lastUserHash,
@@ -179,7 +179,7 @@ package struct ReportBuilder: LogConsumer {
 
         guard let time else { return }
         let attemptNumber = checkedAttempt(record.attempt)
-        let retryAfter = outcome == "success" ? nil : checkedRetryAfter(record.retryAfterSeconds)
+        let retryAfter = outcome == .known(.success) ? nil : checkedRetryAfter(record.retryAfterSeconds)
         let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
         operations.end(
             key, hasOperationID: record.operationID != nil, attempt: attemptNumber, outcome: outcome, time: time,

@@ -1,3 +1,4 @@
+import AuthTrail
 import Foundation
 
 /// One event as one line of text for `authtrail tail`: time, install, event, then only the fields the event has.
@@ -22,12 +23,11 @@ package enum TailLine {
         var parts: [String] = []
         parts.append(paint(record.timestampMilliseconds.map(ReportTime.string) ?? "-", "2"))
         parts.append(paint(record.installID.map { clean(String($0.prefix(installPrefix))) } ?? "-", "36"))
-        parts.append(paint(clean(record.eventName), "1"))
-        if let kind = record.kind { parts.append(clean(kind)) }
+        parts.append(paint(clean(record.eventName.rawValue), "1"))
+        if let kind = record.kind { parts.append(clean(kind.rawValue)) }
         if let attempt = record.attempt, record.kind != nil { parts.append("#\(attempt)") }
         if let outcome = record.outcome {
-            let code = ["success": "32", "failure": "31", "cancelled": "33"][outcome] ?? "0"
-            parts.append(paint(clean(outcome), code))
+            parts.append(paint(clean(outcome.rawValue), outcome.terminalColour))
         }
         var error: [String] = []
         if let domain = record.errorDomain { error.append(clean(domain)) }
@@ -43,7 +43,7 @@ package enum TailLine {
         if let retryAfter = record.retryAfterSeconds { parts.append("Retry-After \(number(retryAfter)) s") }
         if let wait = record.waitMilliseconds { parts.append("wait \(number(wait)) ms") }
         if let duration = record.durationMilliseconds { parts.append("\(number(duration)) ms") }
-        if record.eventName == "log" || message != nil {
+        if record.eventName == .log || message != nil {
             if let severity = record.severityText { parts.append(clean(severity)) }
             if let message { parts.append(clean(message)) }
         }

@@ -25,10 +25,10 @@ package struct TailLineWriter: LogConsumer {
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard writeError == nil, filter.accepts(record) else { return }
         if kept != nil {
-            kept!.append((record, record.eventName == "log" ? Array(line) : nil))
+            kept!.append((record, record.eventName == .log ? Array(line) : nil))
             return
         }
-        write(record, message: record.eventName == "log" ? TailLine.message(of: line) : nil)
+        write(record, message: record.eventName == .log ? TailLine.message(of: line) : nil)
         if output.count >= 64 << 10 { flush() }
     }
 

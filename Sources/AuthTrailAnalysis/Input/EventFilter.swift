@@ -37,7 +37,7 @@ package struct EventFilter: Sendable, Hashable {
             guard let value = record.operationID, operationIDs.contains(value) else { return false }
         }
         if !installIDs.isEmpty { guard let value = record.installID, installIDs.contains(value) else { return false } }
-        if !kinds.isEmpty { guard let value = record.kind, kinds.contains(value) else { return false } }
+        if !kinds.isEmpty { guard let value = record.kind?.rawValue, kinds.contains(value) else { return false } }
         if let minimumSeverity {
             guard let value = record.severityNumber, value >= minimumSeverity else { return false }
         }

@@ -126,7 +126,7 @@ struct OperationTracker<Payload> {
     /// An `acquisition.end` of `key` at a checked time; `body` updates the operation's payload with the attempt's
     /// start (nil when it had no `acquisition.start`) before the operation may close.
     mutating func end(
-        _ key: OperationKey, hasOperationID: Bool, attempt: Int?, outcome: String, time: Int64,
+        _ key: OperationKey, hasOperationID: Bool, attempt: Int?, outcome: RecordedOutcome, time: Int64,
         make: () -> Payload, _ body: (inout Payload, _ start: Int64?) -> Void
     ) {
         guard hasOperationID else {
@@ -144,7 +144,7 @@ struct OperationTracker<Payload> {
             body(&operation.payload, start)
             if operation.storedAttempts < Self.storedAttemptsPerOperation { operation.storedAttempts += 1 }
             operation.lastSeen = time
-            return operation.pendingStarts.isEmpty && (outcome == "success" || outcome == "cancelled")
+            return operation.pendingStarts.isEmpty && !outcome.countsAsFailure
         }
         // One lookup of the key for the update and the removal (hashing it twice cost about 1 % of a report; perf).
         if let index = open.index(forKey: key) {

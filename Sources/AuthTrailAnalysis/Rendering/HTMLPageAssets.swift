@@ -1,3 +1,5 @@
+import AuthTrail
+
 /// The inline style sheet and script of the HTML report (`Report.renderHTML`). Nothing is loaded from elsewhere.
 enum HTMLPageAssets {
     /// The Okabe-Ito palette (Okabe and Ito, "Color Universal Design", 2008): eight colours told apart with every
@@ -13,12 +15,12 @@ enum HTMLPageAssets {
         static let grey = "#6E6E6E"
 
         /// An attempt's fill by outcome: success, failure, cancelled, anything else.
-        static func outcome(_ outcome: String) -> String {
-            switch outcome {
-            case "success": bluishGreen
-            case "cancelled": blue
-            case "failure": vermillion
-            default: grey
+        static func outcome(_ outcome: RecordedOutcome) -> String {
+            switch outcome.known {
+            case .success: bluishGreen
+            case .cancelled: blue
+            case .failure: vermillion
+            case nil: grey
             }
         }
 

@@ -1,3 +1,5 @@
+import AuthTrail
+
 /// Swimlanes of the HTML report: one lane per operation, its attempts as bars on a time axis that starts at the
 /// operation's first attempt, coloured and shaped by outcome, with the waits between attempts and the Retry-After
 /// hints marked, and under each lane the same facts as a table (for screen readers and print).
@@ -67,7 +69,7 @@ struct HTMLSwimlanes {
                 + "<p class=\"note\">No story found for this operation in the inputs.</p></div>\n"
         }
         let attempts = timeline.attempts
-        let kinds = Array(Set(attempts.map(\.kind))).sorted()
+        let kinds = Array(Set(attempts.map(\.kind.rawValue))).sorted()
         let patterns = Array(Set(attempts.compactMap(\.pattern))).sorted()
         var html = "<div class=\"lane filterable\" id=\"\(id)\" role=\"group\" aria-labelledby=\"\(id)-label\""
         html += " data-kinds=\"\(HTMLText.list(kinds))\" data-patterns=\"\(HTMLText.list(patterns))\""
@@ -84,7 +86,15 @@ struct HTMLSwimlanes {
         return html + "</div>\n"
     }
 
-    private static let glyphs = ["success": "✓", "failure": "✗", "cancelled": "⊘"]
+    /// The mark beside an attempt's number, so outcomes differ by more than colour.
+    private static func glyph(_ outcome: RecordedOutcome) -> String {
+        switch outcome.known {
+        case .success: "✓"
+        case .failure: "✗"
+        case .cancelled: "⊘"
+        case nil: "?"
+        }
+    }
 
     private func svg(_ attempts: [OperationTimeline.Attempt], start: Int64) -> String {
         let height = Self.laneHeight
@@ -97,20 +107,21 @@ struct HTMLSwimlanes {
             let from = x(attempt.start - start)
             let barWidth = max(4, x(attempt.end - start) - from)
             let colour = HTMLPageAssets.Colour.outcome(attempt.outcome)
-            let fill = attempt.outcome == "cancelled" ? "#fff" : colour
-            svg += "<rect class=\"attempt outcome-\(HTMLText.escape(attempt.outcome))\" x=\"\(HTMLText.number(from))\" "
+            let fill = attempt.outcome == .known(.cancelled) ? "#fff" : colour
+            svg +=
+                "<rect class=\"attempt outcome-\(HTMLText.escape(attempt.outcome.rawValue))\" x=\"\(HTMLText.number(from))\" "
             svg +=
                 "y=\"16\" width=\"\(HTMLText.number(barWidth))\" height=\"20\" fill=\"\(fill)\" stroke=\"\(colour)\" "
             svg += "stroke-width=\"2\">"
-            svg += "<title>attempt \(attempt.number) \(HTMLText.escape(attempt.kind)): "
-            svg += "\(HTMLText.escape(attempt.outcome))</title></rect>"
-            if attempt.outcome == "failure" {
+            svg += "<title>attempt \(attempt.number) \(HTMLText.escape(attempt.kind.rawValue)): "
+            svg += "\(HTMLText.escape(attempt.outcome.rawValue))</title></rect>"
+            if attempt.outcome == .known(.failure) {
                 // Hatching: failures differ from successes by shape as well as colour.
                 svg += "<rect x=\"\(HTMLText.number(from))\" y=\"16\" width=\"\(HTMLText.number(barWidth))\" "
                 svg += "height=\"20\" fill=\"url(#hatch)\" aria-hidden=\"true\"/>"
             }
             if from - lastLabel >= 26 {
-                let glyph = Self.glyphs[attempt.outcome] ?? "?"
+                let glyph = Self.glyph(attempt.outcome)
                 // Near the right edge the label ends at the bar's end instead of running off the lane.
                 let atEnd = from > Self.width - Self.right - 30
                 svg += "<text x=\"\(HTMLText.number(atEnd ? from + barWidth : from))\" y=\"11\""
@@ -151,12 +162,13 @@ struct HTMLSwimlanes {
         html += "</th><th scope=\"col\">started</th><th scope=\"col\">took</th><th scope=\"col\">outcome</th>"
         html += "<th scope=\"col\">error</th><th scope=\"col\">then</th></tr></thead><tbody>"
         for (index, attempt) in attempts.enumerated() {
-            let glyph = Self.glyphs[attempt.outcome] ?? "?"
-            html += "<tr><td class=\"n\">\(attempt.number)</td><td class=\"name\">\(HTMLText.escape(attempt.kind))</td>"
+            let glyph = Self.glyph(attempt.outcome)
+            html +=
+                "<tr><td class=\"n\">\(attempt.number)</td><td class=\"name\">\(HTMLText.escape(attempt.kind.rawValue))</td>"
             html += "<td class=\"n\">+\(ReportFormatting.milliseconds(attempt.start - start))</td>"
             html += "<td class=\"n\">\(ReportFormatting.milliseconds(attempt.end - attempt.start))</td>"
             html += "<td><span class=\"outcome-key\" aria-hidden=\"true\">\(glyph)</span>"
-            html += "\(HTMLText.escape(attempt.outcome))</td>"
+            html += "\(HTMLText.escape(attempt.outcome.rawValue))</td>"
             html += "<td class=\"name\">\(HTMLText.escape(attempt.error ?? "-"))</td><td>"
             if index + 1 < attempts.count {
                 let wait = attempts[index + 1].start - attempt.end
@@ -190,15 +202,15 @@ struct HTMLSwimlanes {
             + "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#fff\" "
             + "stroke-width=\"2\"/></pattern></defs></svg>\n<ul class=\"legend\" aria-label=\"Legend of the timelines\">"
         for (outcome, text) in [
-            ("success", "success: solid bar"), ("failure", "failure: hatched bar"),
-            ("cancelled", "cancelled: hollow bar"),
+            (TrailEvent.Outcome.success, "success: solid bar"), (.failure, "failure: hatched bar"),
+            (.cancelled, "cancelled: hollow bar"),
         ] {
-            let colour = HTMLPageAssets.Colour.outcome(outcome)
+            let colour = HTMLPageAssets.Colour.outcome(.known(outcome))
             html += "<li><svg width=\"28\" height=\"14\" aria-hidden=\"true\"><rect x=\"1\" y=\"1\" width=\"26\" "
-            html += "height=\"12\" fill=\"\(outcome == "cancelled" ? "#fff" : colour)\" stroke=\"\(colour)\" "
+            html += "height=\"12\" fill=\"\(outcome == .cancelled ? "#fff" : colour)\" stroke=\"\(colour)\" "
             html +=
-                "stroke-width=\"2\"/>\(outcome == "failure" ? "<rect x=\"1\" y=\"1\" width=\"26\" height=\"12\" fill=\"url(#hatch)\"/>" : "")"
-            html += "</svg>\(glyphs[outcome] ?? "") \(text)</li>"
+                "stroke-width=\"2\"/>\(outcome == .failure ? "<rect x=\"1\" y=\"1\" width=\"26\" height=\"12\" fill=\"url(#hatch)\"/>" : "")"
+            html += "</svg>\(glyph(.known(outcome))) \(text)</li>"
         }
         html += "<li><svg width=\"28\" height=\"14\" aria-hidden=\"true\"><line x1=\"1\" y1=\"7\" x2=\"27\" y2=\"7\" "
         html += "stroke=\"#333\" stroke-dasharray=\"3 3\"/></svg>wait between attempts (dashed)</li>"

@@ -13,8 +13,8 @@ package struct OperationTimeline: Sendable, Hashable {
         package var retryAfterSeconds: Double?
 
         package var number: Int { told.number }
-        package var kind: String { told.kind }
-        package var outcome: String { told.outcome }
+        package var kind: RecordedKind { told.kind }
+        package var outcome: RecordedOutcome { told.outcome }
         /// Milliseconds since 1970.
         package var start: Int64 { told.start }
         package var end: Int64 { told.end }

@@ -1,3 +1,5 @@
+import AuthTrail
+
 extension OperationTimelines {
     /// The timelines of the operations `report` draws (`Report.timelineOperations`), from their stories in `paths`:
     /// a second read of the inputs the report was built from (`OperationStory.collect`). Problems reading them were
@@ -32,7 +34,7 @@ extension OperationTimeline {
         self.init(
             installID: story.installID, operationID: story.operationID ?? "",
             attempts: story.attempts.map { attempt in
-                let error = attempt.outcome == "success" ? nil : attempt.error
+                let error = attempt.outcome == .known(.success) ? nil : attempt.error
                 var label = error.map {
                     Report.patternLabel(
                         domain: $0.domain, code: $0.code, codeName: $0.codeName, subcode: $0.subcode,

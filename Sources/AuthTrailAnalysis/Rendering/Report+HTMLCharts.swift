@@ -178,7 +178,8 @@ extension Report {
             let buckets = row.buckets ?? []
             let total = max(buckets.reduce(0) { $0 + $1.count }, 1)
             let highest = Double(buckets.map(\.count).max() ?? 1) / Double(total)
-            let colour = HTMLPageAssets.Colour.outcome(row.outcome)
+            let outcome = RecordedOutcome(rawValue: row.outcome)
+            let colour = HTMLPageAssets.Colour.outcome(outcome)
             let count = row.durations.count
             let label =
                 "\(row.kind) · \(row.outcome) (\(count) attempt\(count == 1 ? "" : "s"), p50 "
@@ -191,7 +192,7 @@ extension Report {
                 let share = Double(bucket.count) / Double(total)
                 let barHeight = (height - 4) * share / max(highest, 0.0001)
                 let x = Double(index) * slot + 2
-                svg(&html, x: x, barHeight: barHeight, height: height, colour: colour, outcome: row.outcome)
+                svg(&html, x: x, barHeight: barHeight, height: height, colour: colour, outcome: outcome)
                 html += "<title>\(labels[index]): \(bucket.count) (\(ReportFormatting.percent(share)))</title></rect>"
             }
             html +=
@@ -204,11 +205,14 @@ extension Report {
         }
         return html + "</svg></div></figure>\n"
 
-        func svg(_ html: inout String, x: Double, barHeight: Double, height: Double, colour: String, outcome: String) {
-            html += "<rect class=\"latency-bar outcome-\(T.escape(outcome))\" x=\"\(T.number(x))\" "
+        func svg(
+            _ html: inout String, x: Double, barHeight: Double, height: Double, colour: String, outcome: RecordedOutcome
+        ) {
+            html += "<rect class=\"latency-bar outcome-\(T.escape(outcome.rawValue))\" x=\"\(T.number(x))\" "
             html +=
                 "y=\"\(T.number(height - barHeight))\" width=\"\(T.number(slot - 6))\" height=\"\(T.number(barHeight))\" "
-            html += "fill=\"\(outcome == "cancelled" ? "#fff" : colour)\" stroke=\"\(colour)\" stroke-width=\"1.5\">"
+            html +=
+                "fill=\"\(outcome == .known(.cancelled) ? "#fff" : colour)\" stroke=\"\(colour)\" stroke-width=\"1.5\">"
         }
     }
 }

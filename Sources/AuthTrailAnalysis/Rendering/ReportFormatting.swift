@@ -62,3 +62,14 @@ package enum ReportFormatting {
         return RecommendedAction(rawValue: raw)?.summary ?? raw
     }
 }
+
+extension RecordedOutcome {
+    /// The ANSI colour of the outcome on a terminal: green success, yellow cancelled, red otherwise.
+    var terminalColour: String {
+        switch known {
+        case .success: "32"
+        case .cancelled: "33"
+        case .failure, nil: "31"
+        }
+    }
+}

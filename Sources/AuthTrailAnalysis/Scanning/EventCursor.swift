@@ -39,7 +39,7 @@ struct EventCursor {
     mutating func object(into record: inout LogRecord) -> Bool {
         let keys = memory.pointee.keys
         guard take(UInt8(ascii: "{")) else { return false }
-        record = LogRecord(eventName: "")
+        record = LogRecord(eventName: TrailEvent.Name(rawValue: ""))
         var sawName = false
         skipSpace()
         if index < end, base[index] == UInt8(ascii: "}") { return false }
@@ -99,7 +99,7 @@ struct EventCursor {
         switch key {
         case .eventName:
             guard let text = stringValue(cached: key) else { return false }
-            record.eventName = text
+            record.eventName = TrailEvent.Name(rawValue: text)
             sawName = true
         case .timestamp:
             // A repeated key replaces the earlier value even when it is not a time, as in JSONSerialization (found
@@ -115,13 +115,13 @@ struct EventCursor {
         case .severityText: return string(into: &record.severityText, cached: .severityText)
         case .installID: return string(into: &record.installID, cached: .installID)
         case .operationID: return string(into: &record.operationID, cached: .operationID)
-        case .kind: return string(into: &record.kind, cached: .kind)
+        case .kind: return recorded(into: &record.kind, cached: .kind)
         case .correlationID: return string(into: &record.correlationID)
-        case .outcome: return string(into: &record.outcome, cached: .outcome)
+        case .outcome: return recorded(into: &record.outcome, cached: .outcome)
         case .errorDomain: return string(into: &record.errorDomain, cached: .errorDomain)
         case .errorCodeName: return string(into: &record.errorCodeName, cached: .errorCodeName)
         case .errorSubcodeName: return string(into: &record.errorSubcodeName, cached: .errorSubcodeName)
-        case .action: return string(into: &record.action, cached: .action)
+        case .action: return recorded(into: &record.action, cached: .action)
         case .userID: return string(into: &record.userID, cached: .userID)
         case .appVersion: return string(into: &record.appVersion, cached: .appVersion)
         case .osVersion: return string(into: &record.osVersion, cached: .osVersion)
@@ -182,6 +182,12 @@ struct EventCursor {
         guard let text = stringValue(cached: key) else { return false }
         field = text
         return true
+    }
+
+    mutating func recorded<Known>(into field: inout RecordedValue<Known>?, cached key: EventKey) -> Bool {
+        var text: String?
+        defer { field = text.map(RecordedValue.init(rawValue:)) }
+        return string(into: &text, cached: key)
     }
 
     mutating func integer(into field: inout Int?) -> Bool {

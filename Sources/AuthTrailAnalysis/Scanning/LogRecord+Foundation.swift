@@ -8,7 +8,7 @@ extension LogRecord {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: []) as? [String: Any],
             let name = object[FieldName.eventName.name] as? String
         else { return nil }
-        self.init(eventName: name)
+        self.init(eventName: TrailEvent.Name(rawValue: name))
         // JSON booleans arrive as NSNumbers whose Objective-C type is "c" (char); `is Bool` matches 0 and 1 too.
         // Whole numbers below 9e15 only, as the scanner reads them (sts.error_codes included: `NSNumber.intValue`
         // turned 1e300 into Int.min and 1.5 into 1).
@@ -32,10 +32,10 @@ extension LogRecord {
         installID = string(FieldName.installID.name)
         operationID = string(FieldName.operationID.name)
         attempt = int(FieldName.attempt.name)
-        kind = string(FieldName.kind.name)
+        kind = string(FieldName.kind.name).map(RecordedKind.init(rawValue:))
         correlationID = string(FieldName.correlationID.name)
         durationMilliseconds = double(FieldName.durationMilliseconds.name)
-        outcome = string(FieldName.outcome.name)
+        outcome = string(FieldName.outcome.name).map(RecordedOutcome.init(rawValue:))
         errorDomain = string(FieldName.errorDomain.name)
         errorCode = int(FieldName.errorCode.name)
         errorCodeName = string(FieldName.errorCodeName.name)
@@ -44,7 +44,7 @@ extension LogRecord {
         stsErrorCodes = (object[FieldName.stsErrorCodes.name] as? [Any])?.compactMap(integer) ?? []
         httpStatus = int(FieldName.httpStatus.name)
         retryAfterSeconds = double(FieldName.retryAfterSeconds.name)
-        action = string(FieldName.action.name)
+        action = string(FieldName.action.name).map(RecordedAction.init(rawValue:))
         waitMilliseconds = double(FieldName.waitMilliseconds.name)
         userID = string(FieldName.endUserID)
         // Attributes are strings in the writer; a number is accepted too.

@@ -1,8 +1,10 @@
+package import AuthTrail
+
 /// One decoded event line, with the fields the report, the filters and `cat` read. Unknown fields are ignored.
 ///
 /// Times are milliseconds since 1970 (UTC) so aggregation never allocates a `Date`.
 package struct LogRecord: Sendable, Hashable {
-    package var eventName: String
+    package var eventName: TrailEvent.Name
     package var timestampMilliseconds: Int64?
     package var schema: Int?
     package var severityNumber: Int?
@@ -10,10 +12,10 @@ package struct LogRecord: Sendable, Hashable {
     package var installID: String?
     package var operationID: String?
     package var attempt: Int?
-    package var kind: String?
+    package var kind: RecordedKind?
     package var correlationID: String?
     package var durationMilliseconds: Double?
-    package var outcome: String?
+    package var outcome: RecordedOutcome?
     package var errorDomain: String?
     package var errorCode: Int?
     package var errorCodeName: String?
@@ -22,7 +24,7 @@ package struct LogRecord: Sendable, Hashable {
     package var stsErrorCodes: [Int] = []
     package var httpStatus: Int?
     package var retryAfterSeconds: Double?
-    package var action: String?
+    package var action: RecordedAction?
     package var waitMilliseconds: Double?
     /// A hashed end-user pseudonym (`enduser.id`), when the app records one.
     package var userID: String?
@@ -46,7 +48,7 @@ package struct LogRecord: Sendable, Hashable {
     /// the record every event copies stays small); nil until read.
     package var recordedSetup: RecordedSetupLine?
 
-    package init(eventName: String) { self.eventName = eventName }
+    package init(eventName: TrailEvent.Name) { self.eventName = eventName }
 }
 
 extension LogRecord {

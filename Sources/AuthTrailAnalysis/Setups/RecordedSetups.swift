@@ -31,7 +31,7 @@ package struct RecordedSetups: LogConsumer {
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
-        guard record.eventName == TrailEvent.Name.appConfiguration.rawValue,
+        guard record.eventName == .appConfiguration,
             judged.count < ReportBounds.recordedSetups, let setup = JudgedSetup.recorded(in: line),
             !judged.contains(where: { $0.setup == setup })
         else { return }

@@ -65,8 +65,8 @@ extension StoryCollection {
 
         init(_ attempt: OperationStory.Attempt) {
             self.attempt = attempt.number
-            kind = attempt.kind
-            outcome = attempt.outcome
+            kind = attempt.kind.rawValue
+            outcome = attempt.outcome.rawValue
             start = ReportTime.string(attempt.start)
             end = ReportTime.string(attempt.end)
             durationMilliseconds = attempt.durationMilliseconds

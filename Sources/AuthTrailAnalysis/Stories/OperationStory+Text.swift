@@ -17,8 +17,7 @@ extension StoryCollection {
                 switch entry {
                 case .attempt(let attempt):
                     let line = OperationStory.describe(attempt)
-                    let code = attempt.outcome == "success" ? "32" : attempt.outcome == "cancelled" ? "33" : "31"
-                    out += "  \(story.clock(attempt.start))  " + paint(line, code) + "\n"
+                    out += "  \(story.clock(attempt.start))  " + paint(line, attempt.outcome.terminalColour) + "\n"
                     for line in attempt.error?.lines ?? [] { out += "      \(line)\n" }
                 case .wait(let wait):
                     let line = OperationStory.describe(wait)

@@ -55,7 +55,7 @@ extension OperationStory {
 
     /// `attempt 2  interactive  success  1.2 s` with the correlation id.
     static func describe(_ attempt: Attempt) -> String {
-        var text = "attempt \(attempt.number) \(attempt.kind) \(attempt.outcome)"
+        var text = "attempt \(attempt.number) \(attempt.kind.rawValue) \(attempt.outcome.rawValue)"
         if let duration = attempt.durationMilliseconds { text += " in \(ReportFormatting.milliseconds(duration))" }
         if let id = attempt.correlationID { text += " (correlation \(id))" }
         return text

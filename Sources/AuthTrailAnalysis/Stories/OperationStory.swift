@@ -9,10 +9,10 @@ package struct OperationStory: Sendable, Hashable {
     package struct Attempt: Sendable, Hashable {
         /// `attempt`, 1 for the first (and for an attempt written without one, as the report counts it).
         package var number: Int
-        /// `silent`, `interactive` or `unknown`.
-        package var kind: String
-        /// `success`, `failure`, `cancelled` (or `unknown`).
-        package var outcome: String
+        /// `silent` or `interactive`; `unknown` when the attempt did not say.
+        package var kind: RecordedKind
+        /// `success`, `failure` or `cancelled`; `unknown` when the attempt did not say.
+        package var outcome: RecordedOutcome
         /// Its `acquisition.start`, or its end minus its duration.
         package var start: Int64
         package var end: Int64

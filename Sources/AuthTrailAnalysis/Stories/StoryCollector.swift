@@ -34,12 +34,12 @@ struct StoryCollector: InstallOrderedConsumer {
 
     func annotated(_ record: LogRecord, line: UnsafeRawBufferPointer) -> LogRecord? {
         switch record.eventName {
-        case "log":
+        case .log:
             guard let id = record.correlationID?.lowercased(), byCorrelation[id] != nil else { return nil }
-        case "acquisition.end", "retry.wait":
+        case .acquisitionEnd, .retryWait:
             let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
             guard chosenKeys.contains(key) else { return nil }
-        case TrailEvent.Name.appConfiguration.rawValue:
+        case .appConfiguration:
             return record.withRecordedSetup(line: line)
         default: return nil
         }
@@ -58,29 +58,29 @@ struct StoryCollector: InstallOrderedConsumer {
         }
         let attempt = OperationTracker<StoryDraft?>.checkedAttempt(record.attempt)
         switch record.eventName {
-        case "acquisition.start":
+        case .acquisitionStart:
             guard record.operationID != nil, let time else { return }
             tracker.start(key, attempt: attempt, time: time, make: make)
-        case "acquisition.end":
+        case .acquisitionEnd:
             guard let time else { return }
             let setup = currentSetup
             tracker.end(
                 key, hasOperationID: record.operationID != nil, attempt: attempt,
-                outcome: record.outcome ?? "unknown", time: time, make: make
+                outcome: record.outcome ?? .missing, time: time, make: make
             ) { draft, start in
                 draft?.addAttempt(record, end: time, start: start)
                 draft?.addCauses(of: record, setup: setup)
             }
-        case TrailEvent.Name.appConfiguration.rawValue:
+        case .appConfiguration:
             guard let setup = record.recordedSetup?.setup ?? JudgedSetup.recorded(in: line) else { return }
             let judgement = judged[setup] ?? JudgedSetup(setup)
             if judged.count < ReportBounds.recordedSetups { judged[setup] = judgement }
             currentSetup = judgement
             firstSetup = firstSetup ?? judgement
-        case "retry.wait":
+        case .retryWait:
             guard chosenKeys.contains(key) else { return }
             tracker.update(key) { $0?.addWait(record, time: time) }
-        case "log":
+        case .log:
             guard let id = record.correlationID?.lowercased(), let serials = byCorrelation[id] else { return }
             let line = OperationStory.LogLine(
                 time: time, source: record.details?.logSource, severity: record.severityText,

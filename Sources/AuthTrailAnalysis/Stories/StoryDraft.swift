@@ -38,9 +38,9 @@ struct StoryDraft: Sendable {
         // As the report numbers it (an attempt without a number sorts as 1, then by its end), so the waits and
         // their Retry-After verdicts are the report's.
         let number = OperationTracker<Self>.checkedAttempt(record.attempt) ?? 1
-        let outcome = record.outcome ?? "unknown"
+        let outcome = record.outcome ?? .missing
         var error: StoryError?
-        if outcome != "success" || record.errorDomain != nil {
+        if outcome != .known(.success) || record.errorDomain != nil {
             let details = record.details
             error = StoryError(
                 domain: record.errorDomain, code: record.errorCode, codeName: record.errorCodeName,
@@ -50,13 +50,13 @@ struct StoryDraft: Sendable {
                 retryAfterSeconds: record.retryAfterSeconds.flatMap {
                     ReportBounds.retryAfterSeconds.contains($0) ? $0 : nil
                 },
-                action: record.action.flatMap(RecommendedAction.init(rawValue:)),
+                action: record.action?.known,
                 claimsChallenge: details?.claimsChallenge ?? false, throttled: details?.throttled ?? false,
                 underlying: details?.underlying ?? [])
         }
         story.attempts.append(
             OperationStory.Attempt(
-                number: number, kind: record.kind ?? "unknown", outcome: outcome,
+                number: number, kind: record.kind ?? .missing, outcome: outcome,
                 start: start ?? end - (duration ?? 0), end: end, durationMilliseconds: duration,
                 correlationID: record.correlationID, error: error))
     }
@@ -70,7 +70,7 @@ struct StoryDraft: Sendable {
 
     /// Counts a failed attempt against the mistakes of `setup` (the install's last recorded set-up) it shows.
     mutating func addCauses(of record: LogRecord, setup: JudgedSetup?) {
-        guard record.outcome != "success" else { return }
+        guard record.outcome != .known(.success) else { return }
         guard let setup else {
             if pendingCauses.count < Self.attemptsKept { pendingCauses.append(record) }
             return
@@ -100,7 +100,8 @@ struct StoryDraft: Sendable {
     func finished(logs: [OperationStory.LogLine], logsNotKept: Int) -> OperationStory {
         var story = story
         story.attempts.sort { ($0.number, $0.end) < ($1.number, $1.end) }
-        for (previous, next) in zip(story.attempts, story.attempts.dropFirst()) where previous.outcome != "success" {
+        for (previous, next) in zip(story.attempts, story.attempts.dropFirst())
+        where previous.outcome != .known(.success) {
             // A `retry.wait` belongs to the gap it was written in: after this attempt's end, before the next start.
             let said = announced.filter { wait in
                 guard let time = wait.time else { return false }

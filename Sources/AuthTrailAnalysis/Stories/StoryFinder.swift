@@ -1,3 +1,5 @@
+import AuthTrail
+
 /// The first of the two passes of `OperationStory.collect`: delimits every operation as the report does
 /// (`OperationTracker`) and keeps the earliest `limit` that match the selection (by their first attempt's start),
 /// with the correlation ids their attempts carry, and counts all that match. Memory: what the tracker holds for open
@@ -55,13 +57,13 @@ struct StoryFinder: InstallOrderedConsumer {
         let time = OperationTracker<Probe>.checkedTime(record)
         tracker.clock(install: record.installID, time: time)
         switch record.eventName {
-        case "acquisition.start":
+        case .acquisitionStart:
             guard let operation = record.operationID, let time else { return }
             let key = OperationKey(installID: record.installID ?? "", operationID: operation)
             let attempt = OperationTracker<Probe>.checkedAttempt(record.attempt)
             tracker.start(key, attempt: attempt, time: time, make: { Probe() })
             tracker.update(key) { $0.note(correlationID: record.correlationID) }
-        case "acquisition.end":
+        case .acquisitionEnd:
             guard let time else { return }
             let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
             let hasOperationID = record.operationID != nil
@@ -69,7 +71,7 @@ struct StoryFinder: InstallOrderedConsumer {
                 selection.matches(key, hasOperationID: hasOperationID) && selection.matchesAttempt(record, time: time)
             tracker.end(
                 key, hasOperationID: hasOperationID, attempt: OperationTracker<Probe>.checkedAttempt(record.attempt),
-                outcome: record.outcome ?? "unknown", time: time, make: { Probe() }
+                outcome: record.outcome ?? .missing, time: time, make: { Probe() }
             ) { probe, start in
                 probe.start = min(probe.start, start ?? time - (StoryDraft.checkedDuration(record) ?? 0))
                 probe.note(correlationID: record.correlationID)

@@ -1,3 +1,5 @@
+import AuthTrail
+
 /// Which operations `authtrail show` tells: every criterion given must hold. An operation matches when its key
 /// passes the key criteria (`keys`, `installIDs`, `operationIDs`) and at least one of its attempts passes the attempt
 /// criteria (`correlationIDs`, `codes`, `since`/`until`); with no attempt criteria, any attempt.
@@ -35,7 +37,7 @@ package struct StorySelection: Sendable, Hashable {
             guard let id = record.correlationID?.lowercased(), correlationIDs.contains(id) else { return false }
         }
         if !codes.isEmpty {
-            guard record.outcome != "success" else { return false }
+            guard record.outcome != .known(.success) else { return false }
             var filter = EventFilter()
             filter.codes = codes
             guard filter.accepts(record) else { return false }

@@ -10,7 +10,7 @@ extension StoryVerdict {
             return
         }
         let limits = ReportBuilder.Limits()
-        let failures = attempts.filter { $0.outcome != "success" && $0.outcome != "cancelled" }
+        let failures = attempts.filter { $0.outcome.countsAsFailure }
 
         if let wait = story.waits.first(where: { $0.honoursRetryAfter == false }),
             let retryAfter = wait.retryAfterSeconds
@@ -35,9 +35,10 @@ extension StoryVerdict {
             return
         }
         if let challenge = attempts.firstIndex(where: {
-            $0.outcome != "success" && ($0.error?.claimsChallenge == true || $0.error?.action == .interactiveWithClaims)
-        }), last.outcome != "success" && last.outcome != "cancelled" {
-            let retried = attempts[(challenge + 1)...].contains { $0.kind == "interactive" }
+            $0.outcome != .known(.success)
+                && ($0.error?.claimsChallenge == true || $0.error?.action == .interactiveWithClaims)
+        }), last.outcome.countsAsFailure {
+            let retried = attempts[(challenge + 1)...].contains { $0.kind == .known(.interactive) }
             self.init(
                 finding: .claimsNotPassed,
                 summary: retried
@@ -47,10 +48,10 @@ extension StoryVerdict {
             return
         }
         if let silent = attempts.firstIndex(where: {
-            $0.kind == "silent" && $0.outcome == "failure" && $0.error?.action == .acquireInteractively
-        }), !attempts[(silent + 1)...].contains(where: { $0.kind == "interactive" }) {
+            $0.kind == .known(.silent) && $0.outcome == .known(.failure) && $0.error?.action == .acquireInteractively
+        }), !attempts[(silent + 1)...].contains(where: { $0.kind == .known(.interactive) }) {
             let name = attempts[silent].error.map(Self.name) ?? "interaction required"
-            let retriedSilently = attempts[(silent + 1)...].contains { $0.kind == "silent" }
+            let retriedSilently = attempts[(silent + 1)...].contains { $0.kind == .known(.silent) }
             self.init(
                 finding: .noInteractiveFallback,
                 summary: "silent acquisition needed the user (\(name))"
@@ -67,10 +68,12 @@ extension StoryVerdict {
                 summary: "\(name) was retried, which cannot help: should not retry; fix the configuration or policy")
             return
         }
-        switch last.outcome {
-        case "success":
-            let silentFailed = attempts.dropLast().contains { $0.kind == "silent" && $0.outcome == "failure" }
-            let fellBack = silentFailed && last.kind == "interactive"
+        switch last.outcome.known {
+        case .success:
+            let silentFailed = attempts.dropLast().contains {
+                $0.kind == .known(.silent) && $0.outcome == .known(.failure)
+            }
+            let fellBack = silentFailed && last.kind == .known(.interactive)
             if fellBack, attempts.contains(where: { $0.error?.claimsChallenge == true }) {
                 self.init(
                     finding: .fellBackToInteractive,
@@ -89,7 +92,7 @@ extension StoryVerdict {
             } else {
                 self.init(finding: .succeeded, summary: "succeeded at the first attempt: nothing to fix")
             }
-        case "cancelled":
+        case .cancelled:
             self.init(
                 finding: .userCancelled, summary: "the user cancelled: nothing to fix (optionally offer to try again)")
         default:

@@ -1,3 +1,5 @@
+import AuthTrail
+
 /// Attempts and failure patterns per app version, OS version, MSAL version and authority host, each capped
 /// (`ReportBounds.breakdownValues` values, `ReportBounds.breakdownPatterns` patterns per value).
 ///
@@ -31,7 +33,7 @@ struct BreakdownTables: ReportTable {
             install = record.installID
             versions = [HashedString?](repeating: nil, count: Self.versionDimensions)
         }
-        if record.eventName == "segment.start" {
+        if record.eventName == .segmentStart {
             state(record.appVersion, dimension: 0)
             state(record.osVersion, dimension: 1)
         }

@@ -15,12 +15,15 @@ struct DrillDownAggregates: ReportTable, Sendable {
     ///   - duration: its duration, checked.
     ///   - pattern: its failure pattern when `Report.patterns` counts it.
     mutating func add(
-        _ record: LogRecord, time: Int64?, kind: String, outcome: String, duration: Int64?, pattern: PatternKey?
+        _ record: LogRecord, time: Int64?, kind: RecordedKind, outcome: RecordedOutcome, duration: Int64?,
+        pattern: PatternKey?
     ) {
         if let duration { latencyBuckets.add(duration, kind: kind, outcome: outcome) }
         guard let time else { return }
         patternTimelines.add(at: time, pattern: pattern)
-        guard outcome != "success", let install = record.installID, let operation = record.operationID else { return }
+        guard outcome != .known(.success), let install = record.installID, let operation = record.operationID else {
+            return
+        }
         let entry = ExampleOperations.Entry(time: time, installID: install, operationID: operation)
         if let pattern { patternExamples.add(pattern, entry) }
         // As `STSCodeTable` counts `sts_patterns`: distinct codes in range, ascending.

@@ -1,15 +1,18 @@
+import AuthTrail
+
 /// `kinds`: attempts by `acquisition.kind`, with their successes, failures and cancellations; kinds past
 /// `ReportBounds.kinds` share one "(other)" row.
 struct KindTable: ReportTable {
     var rows = CappedTable<String, Report.KindTotals>(cap: ReportBounds.kinds)
 
-    mutating func add(kind: String, outcome: String) {
-        rows.update(kind, hash: { DistinctCount.hash(kind) }, make: { Report.KindTotals(kind: kind) }) { totals in
+    mutating func add(kind: RecordedKind, outcome: RecordedOutcome) {
+        let label = kind.rawValue
+        rows.update(label, hash: { DistinctCount.hash(label) }, make: { Report.KindTotals(kind: label) }) { totals in
             totals.attempts += 1
-            switch outcome {
-            case "success": totals.successes += 1
-            case "cancelled": totals.cancellations += 1
-            default: totals.failures += 1
+            switch outcome.known {
+            case .success: totals.successes += 1
+            case .cancelled: totals.cancellations += 1
+            case .failure, nil: totals.failures += 1
             }
         }
     }

@@ -2,8 +2,8 @@
 /// `ReportBounds.latencyRows` pairs get a row, later pairs share one "(other)" row.
 struct LatencyTable: ReportTable, Sendable {
     private struct Key: Hashable {
-        var kind: String
-        var outcome: String
+        var kind: RecordedKind
+        var outcome: RecordedOutcome
     }
 
     private var rows: [(key: Key, histogram: MillisecondHistogram)] = []
@@ -38,12 +38,12 @@ struct LatencyTable: ReportTable, Sendable {
         folded.merge(other.folded)
     }
 
-    private static func foldedHash(_ kind: String, _ outcome: String) -> UInt64 {
-        DistinctCount.hash(kind) &+ DistinctCount.hash(outcome) &* 31
+    private static func foldedHash(_ kind: RecordedKind, _ outcome: RecordedOutcome) -> UInt64 {
+        DistinctCount.hash(kind.rawValue) &+ DistinctCount.hash(outcome.rawValue) &* 31
     }
 
-    mutating func add(_ milliseconds: Int64, kind: String, outcome: String) {
-        // A handful of pairs: a linear search on short strings beats hashing them per event.
+    mutating func add(_ milliseconds: Int64, kind: RecordedKind, outcome: RecordedOutcome) {
+        // A handful of pairs: a linear search beats hashing them per event.
         if rows.count <= Self.linearSearchRows {
             if let row = rows.firstIndex(where: { $0.key.kind == kind && $0.key.outcome == outcome }) {
                 rows[row].histogram.add(milliseconds)
@@ -74,7 +74,7 @@ struct LatencyTable: ReportTable, Sendable {
     /// The rows sorted by kind and outcome, then the "(other)" row.
     var latencyRows: [Report.LatencyRow] {
         var result = rows.map { key, histogram in
-            Report.LatencyRow(kind: key.kind, outcome: key.outcome, durations: histogram.percentiles)
+            Report.LatencyRow(kind: key.kind.rawValue, outcome: key.outcome.rawValue, durations: histogram.percentiles)
         }.sorted { ($0.kind, $0.outcome) < ($1.kind, $1.outcome) }
         if let other {
             result.append(

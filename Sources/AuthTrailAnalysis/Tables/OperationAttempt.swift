@@ -1,9 +1,11 @@
+import AuthTrail
+
 /// An attempt as the report keeps it in its open operation (`OperationTracker`'s payload), for the retry tables to
 /// read when the operation closes. Its start is its `acquisition.start` time, or its end minus its duration.
 struct OperationAttempt: Sendable {
     var number: Int
-    var kind: String
-    var outcome: String
+    var kind: RecordedKind
+    var outcome: RecordedOutcome
     var start: Int64
     var end: Int64
     var retryAfterSeconds: Double?
@@ -30,7 +32,7 @@ struct ClosedOperation {
 
     /// The time between each failed attempt's end and the next attempt's start, with the failed attempt.
     func forEachGapAfterFailure(_ body: (_ failed: OperationAttempt, _ next: OperationAttempt, _ gap: Int64) -> Void) {
-        for (previous, next) in zip(attempts, attempts.dropFirst()) where previous.outcome != "success" {
+        for (previous, next) in zip(attempts, attempts.dropFirst()) where previous.outcome != .known(.success) {
             body(previous, next, next.start - previous.end)
         }
     }

@@ -43,7 +43,7 @@ struct PatternState {
         Earliest.update(&codeName, record.errorCodeName, time: time)
         Earliest.update(&subcodeName, record.errorSubcodeName, time: time)
         Earliest.update(&httpStatus, facts.httpStatus, time: time)
-        Earliest.update(&action, record.action, time: time)
+        Earliest.update(&action, record.action?.rawValue, time: time)
         if let time {
             first = min(first ?? time, time)
             last = max(last ?? time, time)

@@ -1,3 +1,5 @@
+import AuthTrail
+
 /// `retries`: operations, attempts per operation, retried operations and how many recovered, time to recover, and
 /// the silent-to-interactive fallback. Counted as operations close.
 struct RetryTable: ReportTable {
@@ -16,19 +18,23 @@ struct RetryTable: ReportTable {
         attemptsPerOperation[attempts.count, default: 0] += 1
         if attempts.count > 1 {
             retriedOperations += 1
-            if last.outcome == "success" { retriedSucceeded += 1 }
+            if last.outcome == .known(.success) { retriedSucceeded += 1 }
         }
-        if let firstFailure = attempts.first(where: { $0.outcome != "success" }), last.outcome == "success" {
+        if let firstFailure = attempts.first(where: { $0.outcome != .known(.success) }),
+            last.outcome == .known(.success)
+        {
             recovery.add(last.end - firstFailure.end)
         }
-        if let silentFailure = attempts.firstIndex(where: { $0.kind == "silent" && $0.outcome == "failure" }) {
+        if let silentFailure = attempts.firstIndex(where: {
+            $0.kind == .known(.silent) && $0.outcome == .known(.failure)
+        }) {
             fallback.silentFailures += 1
-            if let interactive = attempts[(silentFailure + 1)...].first(where: { $0.kind == "interactive" }) {
+            if let interactive = attempts[(silentFailure + 1)...].first(where: { $0.kind == .known(.interactive) }) {
                 fallback.fallbacks += 1
-                switch interactive.outcome {
-                case "success": fallback.succeeded += 1
-                case "cancelled": fallback.cancelled += 1
-                default: fallback.failed += 1
+                switch interactive.outcome.known {
+                case .success: fallback.succeeded += 1
+                case .cancelled: fallback.cancelled += 1
+                case .failure, nil: fallback.failed += 1
                 }
             }
         }

@@ -457,7 +457,7 @@ private struct GroupByConsumer: LogConsumer {
     /// Like DuckDB's projection, the group-by reads only the fields it groups and filters by.
     static var stringFields: LogRecord.StringFields { [] }
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
-        guard record.eventName == "acquisition.end", record.outcome != "success", let domain = record.errorDomain
+        guard record.eventName == .acquisitionEnd, record.outcome != .known(.success), let domain = record.errorDomain
         else { return }
         counts[Key(domain: domain, code: record.errorCode, subcode: record.errorSubcode), default: 0] += 1
     }
