@@ -41,7 +41,10 @@ struct RecordedValueTests {
         #expect(kinds.keys.sorted() == ["broker", "interactive", "silent"])
         #expect(kinds["broker"]?.failures == 1 && kinds["broker"]?.successes == 0)
         #expect(kinds["interactive"]?.successes == 1 && kinds["silent"]?.failures == 1)
-        #expect(report.latency.map { "\($0.kind) \($0.outcome)" } == ["broker timeout", "interactive success", "silent failure"])
+        #expect(
+            report.latency.map { "\($0.kind) \($0.outcome)" } == [
+                "broker timeout", "interactive success", "silent failure",
+            ])
         #expect(report.retries.fallback.silentFailures == 1 && report.retries.fallback.fallbacks == 0)
     }
 }

@@ -15,13 +15,13 @@ package protocol InstallOrderedConsumer: LogConsumer, SendableMetatype {
     mutating func warn(_ line: String)
     /// Every event has been given.
     mutating func finish() -> Result
-    /// `record` with what it reads from `line` beyond what `LogRecord` holds, taken before the event may wait (a
-    /// waiting event loses its line); nil when it needs nothing from this line (the record is then not copied).
-    func annotated(_ record: LogRecord, line: UnsafeRawBufferPointer) -> LogRecord?
+    /// What it reads from `line` beyond what `LogRecord` holds, taken before the event may wait (a waiting event
+    /// loses its line); nil when it needs nothing from this line (the record is then not copied).
+    func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation?
 }
 
 extension InstallOrderedConsumer {
-    package func annotated(_ record: LogRecord, line: UnsafeRawBufferPointer) -> LogRecord? { nil }
+    package func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? { nil }
 }
 
 extension ReportBuilder: InstallOrderedConsumer {}

@@ -131,7 +131,9 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         // The line is gone once an event waits: what the builder reads from it is read now (no copy otherwise).
-        if let annotated = builder.annotated(record, line: line) {
+        if let annotation = builder.annotation(of: record, line: line) {
+            var annotated = record
+            annotated.annotation = annotation
             order(annotated, line: line)
         } else {
             order(record, line: line)

@@ -15,19 +15,22 @@ struct LatencyBuckets: Sendable {
     }
 
     /// At most `ReportBounds.latencyRows` rows in the order their pairs were first seen, searched linearly: a few
-    /// pairs compare faster than a dictionary hashes them per attempt (about 1.5 % of a
-    /// report; perf, large segments).
-    private var rows: [(pair: Pair, counts: [Int])] = []
+    /// pairs compare faster than a dictionary hashes them per attempt (about 1.5 % of a report; perf, large
+    /// segments). Two arrays, not one of tuples: searching tuples copied each row's counts (a retain and a release).
+    private var pairs: [Pair] = []
+    private var rows: [[Int]] = []
     private var other: [Int]?
 
     /// Counts one duration (whole milliseconds, within `ReportBounds.durationMilliseconds`).
     mutating func add(_ milliseconds: Int64, kind: RecordedKind, outcome: RecordedOutcome) {
         let bucket = Self.lowerBounds.lastIndex { milliseconds >= $0 } ?? 0
-        if let row = rows.firstIndex(where: { $0.pair.kind == kind && $0.pair.outcome == outcome }) {
-            rows[row].counts[bucket] += 1
+        let pair = Pair(kind: kind, outcome: outcome)
+        if let row = pairs.firstIndex(of: pair) {
+            rows[row][bucket] += 1
         } else if rows.count < ReportBounds.latencyRows {
-            rows.append((Pair(kind: kind, outcome: outcome), Self.empty))
-            rows[rows.count - 1].counts[bucket] += 1
+            pairs.append(pair)
+            rows.append(Self.empty)
+            rows[rows.count - 1][bucket] += 1
         } else {
             if other == nil { other = Self.empty }
             other![bucket] += 1
@@ -36,7 +39,7 @@ struct LatencyBuckets: Sendable {
 
     private static let empty = [Int](repeating: 0, count: lowerBounds.count)
 
-    private func counts(of pair: Pair) -> [Int]? { rows.first { $0.pair == pair }?.counts }
+    private func counts(of pair: Pair) -> [Int]? { pairs.firstIndex(of: pair).map { rows[$0] } }
 
     /// Adds `other`'s counts, its pairs in ascending order (which pairs get rows past the cap does not depend on
     /// the order they were seen in).
@@ -44,11 +47,12 @@ struct LatencyBuckets: Sendable {
         func add(_ counts: [Int], into target: inout [Int]?) {
             target = zip(target ?? Self.empty, counts).map { $0 + $1 }
         }
-        for (pair, counts) in other.rows.sorted(by: { $0.pair < $1.pair }) {
-            if let row = rows.firstIndex(where: { $0.pair == pair }) {
-                rows[row].counts = zip(rows[row].counts, counts).map { $0 + $1 }
+        for (pair, counts) in zip(other.pairs, other.rows).sorted(by: { $0.0 < $1.0 }) {
+            if let row = pairs.firstIndex(of: pair) {
+                rows[row] = zip(rows[row], counts).map { $0 + $1 }
             } else if rows.count < ReportBounds.latencyRows {
-                rows.append((pair, counts))
+                pairs.append(pair)
+                rows.append(counts)
             } else {
                 add(counts, into: &self.other)
             }

@@ -58,7 +58,7 @@ package struct ReportBuilder: LogConsumer {
         // Versions stated by events the filter drops (a `segment.start` before `--since`) still hold for later ones.
         tables.breakdowns.note(record)
         if record.eventName == .appConfiguration,
-            let setup = record.recordedSetup?.setup ?? JudgedSetup.recorded(in: line)
+            let setup = record.recordedSetup ?? JudgedSetup.recorded(in: line)
         {
             tables.setups.record(setup, installHash: record.installID.map(DistinctCount.hash))
         }
@@ -97,8 +97,8 @@ package struct ReportBuilder: LogConsumer {
     package mutating func warn(_ line: String) { tables.health.warn(line) }
 
     /// An `app.configuration` event carries its set-up past a wait for its install's turn.
-    package func annotated(_ record: LogRecord, line: UnsafeRawBufferPointer) -> LogRecord? {
-        record.eventName == .appConfiguration ? record.withRecordedSetup(line: line) : nil
+    package func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? {
+        record.eventName == .appConfiguration ? LineAnnotation.setup(in: line) : nil
     }
 
     // MARK: Attempts

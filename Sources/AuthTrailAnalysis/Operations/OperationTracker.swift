@@ -220,10 +220,10 @@ struct OperationTracker<Payload> {
     /// Closes the least recently seen half of the open operations: when too many are open, or they store too many
     /// attempts.
     private mutating func closeLeastRecentHalf() {
-        // Keys and times only: sorting the operations themselves copied every one of them.
+        // Keys and times only, read by index: sorting or iterating the operations themselves copied every one.
         var candidates: [(key: OperationKey, lastSeen: Int64)] = []
         candidates.reserveCapacity(open.count)
-        for (key, operation) in open { candidates.append((key, operation.lastSeen)) }
+        for index in open.indices { candidates.append((open.keys[index], open.values[index].lastSeen)) }
         candidates.sort {
             ($0.lastSeen, $0.key.operationID, $0.key.installID) < ($1.lastSeen, $1.key.operationID, $1.key.installID)
         }
@@ -237,15 +237,18 @@ struct OperationTracker<Payload> {
     /// activity, not input size.
     private mutating func closeIdle() {
         // Keys only: filtering the dictionary copied every idle operation into a new one, a tenth of a report's time.
+        // By index: iterating the dictionary's pairs copied each open operation too (about 3 % of a report; perf).
         var idle: [(key: OperationKey, lastSeen: Int64)] = []
-        for (key, operation) in open {
+        for index in open.indices {
+            let key = open.keys[index]
+            let lastSeen = open.values[index].lastSeen
             // No clock yet for the install (its events so far had no time or no install id): not idle. The
             // subtraction is checked as the clock starts at Int64.min.
             guard let latest = key.installID == latestInstall ? latestTime : latestByInstall[key.installID] else {
                 continue
             }
             let (threshold, overflow) = latest.subtractingReportingOverflow(limits.idleOperationMilliseconds)
-            if !overflow, operation.lastSeen < threshold { idle.append((key, operation.lastSeen)) }
+            if !overflow, lastSeen < threshold { idle.append((key, lastSeen)) }
         }
         idle.sort { ($0.lastSeen, $0.key.operationID) < ($1.lastSeen, $1.key.operationID) }
         for (key, _) in idle {

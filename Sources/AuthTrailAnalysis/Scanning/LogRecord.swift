@@ -41,14 +41,16 @@ package struct LogRecord: Sendable, Hashable {
     /// On `store.dropped`: the sum of its `dropped.<severity>` counts (what the report counts when `dropped.total`
     /// is absent); nil when it has none.
     package var droppedBySeverity: Int?
-    /// Fields only operation stories read (OAuth error, log body, …), parsed from the line for the events a
-    /// `StoryCollector` keeps; nil otherwise.
-    package var details: EventDetails?
-    /// On `app.configuration`: the set-up it records, read from the line for the consumers that judge it (boxed, so
-    /// the record every event copies stays small); nil until read.
-    package var recordedSetup: RecordedSetupLine?
+    /// What a consumer read from the line before the event waited (`InstallOrderedConsumer.annotation`); nil
+    /// otherwise.
+    package var annotation: LineAnnotation?
 
     package init(eventName: TrailEvent.Name) { self.eventName = eventName }
+
+    /// Fields only operation stories read, parsed from the line for the events a `StoryCollector` keeps.
+    package var details: EventDetails? { annotation?.details }
+    /// On `app.configuration`: the set-up it records, when a consumer read it before the event waited.
+    var recordedSetup: RecordedAppConfiguration? { annotation?.setup }
 }
 
 extension LogRecord {

@@ -68,23 +68,9 @@ struct JudgedSetup: Sendable {
     }
 }
 
-/// The set-up an `app.configuration` line records, carried by its `LogRecord` when the event waits for its install's
-/// turn (`InstallTimeOrder`) and its line is gone.
-package final class RecordedSetupLine: Sendable, Hashable {
-    let setup: RecordedAppConfiguration
-
-    init(_ setup: RecordedAppConfiguration) { self.setup = setup }
-
-    package static func == (left: RecordedSetupLine, right: RecordedSetupLine) -> Bool { left.setup == right.setup }
-    package func hash(into hasher: inout Hasher) { hasher.combine(setup) }
-}
-
-extension LogRecord {
-    /// This `app.configuration` record with its set-up read from `line`; nil when the line records none.
-    func withRecordedSetup(line: UnsafeRawBufferPointer) -> LogRecord? {
-        guard let setup = JudgedSetup.recorded(in: line) else { return nil }
-        var record = self
-        record.recordedSetup = RecordedSetupLine(setup)
-        return record
+extension LineAnnotation {
+    /// The set-up `line` (an `app.configuration` event) records; nil when it records none.
+    static func setup(in line: UnsafeRawBufferPointer) -> LineAnnotation? {
+        JudgedSetup.recorded(in: line).map { LineAnnotation(setup: $0) }
     }
 }

@@ -32,7 +32,7 @@ struct StoryCollector: InstallOrderedConsumer {
         self.byCorrelation = byCorrelation
     }
 
-    func annotated(_ record: LogRecord, line: UnsafeRawBufferPointer) -> LogRecord? {
+    func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? {
         switch record.eventName {
         case .log:
             guard let id = record.correlationID?.lowercased(), byCorrelation[id] != nil else { return nil }
@@ -40,12 +40,10 @@ struct StoryCollector: InstallOrderedConsumer {
             let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
             guard chosenKeys.contains(key) else { return nil }
         case .appConfiguration:
-            return record.withRecordedSetup(line: line)
+            return LineAnnotation.setup(in: line)
         default: return nil
         }
-        var record = record
-        record.details = EventDetails(line: line)
-        return record
+        return EventDetails(line: line).map { LineAnnotation(details: $0) }
     }
 
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
@@ -72,7 +70,7 @@ struct StoryCollector: InstallOrderedConsumer {
                 draft?.addCauses(of: record, setup: setup)
             }
         case .appConfiguration:
-            guard let setup = record.recordedSetup?.setup ?? JudgedSetup.recorded(in: line) else { return }
+            guard let setup = record.recordedSetup ?? JudgedSetup.recorded(in: line) else { return }
             let judgement = judged[setup] ?? JudgedSetup(setup)
             if judged.count < ReportBounds.recordedSetups { judged[setup] = judgement }
             currentSetup = judgement

@@ -6,7 +6,10 @@ struct LatencyTable: ReportTable, Sendable {
         var outcome: RecordedOutcome
     }
 
-    private var rows: [(key: Key, histogram: MillisecondHistogram)] = []
+    /// Row keys and their histograms, in the order the pairs were first seen. Two arrays, not one of tuples: looking a
+    /// key up in an array of tuples copied each histogram it passed (a retain and a release per row; perf).
+    private var keys: [Key] = []
+    private var histograms: [MillisecondHistogram] = []
     /// Row indices by pair, filled once there are more rows than a linear search handles well.
     private var index: [Key: Int] = [:]
     private static let linearSearchRows = 8
@@ -16,19 +19,13 @@ struct LatencyTable: ReportTable, Sendable {
     /// Adds `other`'s rows: a pair with a row here adds to it, a new pair gets a row while there is room (in `other`'s
     /// row order, itself the order its pairs were first seen), later ones fold into the "(other)" row.
     mutating func merge(_ other: Self) {
-        for (key, histogram) in other.rows {
-            if let row = rows.firstIndex(where: { $0.key == key }) {
-                rows[row].histogram.merge(histogram)
-            } else if rows.count < ReportBounds.latencyRows {
-                rows.append((key, histogram))
-                index = [:]
-                if rows.count > Self.linearSearchRows {
-                    for (row, entry) in rows.enumerated() { index[entry.key] = row }
-                }
+        for (key, histogram) in zip(other.keys, other.histograms) {
+            if let row = keys.firstIndex(of: key) {
+                histograms[row].merge(histogram)
+            } else if keys.count < ReportBounds.latencyRows {
+                append(key, histogram)
             } else {
-                folded.insert(hash: Self.foldedHash(key.kind, key.outcome))
-                if self.other == nil { self.other = MillisecondHistogram() }
-                self.other!.merge(histogram)
+                fold(key) { $0.merge(histogram) }
             }
         }
         if let histogram = other.other {
@@ -38,42 +35,45 @@ struct LatencyTable: ReportTable, Sendable {
         folded.merge(other.folded)
     }
 
-    private static func foldedHash(_ kind: RecordedKind, _ outcome: RecordedOutcome) -> UInt64 {
-        DistinctCount.hash(kind.rawValue) &+ DistinctCount.hash(outcome.rawValue) &* 31
+    private static func foldedHash(_ key: Key) -> UInt64 {
+        DistinctCount.hash(key.kind.rawValue) &+ DistinctCount.hash(key.outcome.rawValue) &* 31
     }
 
     mutating func add(_ milliseconds: Int64, kind: RecordedKind, outcome: RecordedOutcome) {
+        let key = Key(kind: kind, outcome: outcome)
         // A handful of pairs: a linear search beats hashing them per event.
-        if rows.count <= Self.linearSearchRows {
-            if let row = rows.firstIndex(where: { $0.key.kind == kind && $0.key.outcome == outcome }) {
-                rows[row].histogram.add(milliseconds)
-                return
-            }
-        } else if let row = index[Key(kind: kind, outcome: outcome)] {
-            rows[row].histogram.add(milliseconds)
+        if let row = keys.count <= Self.linearSearchRows ? keys.firstIndex(of: key) : index[key] {
+            histograms[row].add(milliseconds)
             return
         }
-        guard rows.count < ReportBounds.latencyRows else {
-            folded.insert(hash: Self.foldedHash(kind, outcome))
-            if other == nil { other = MillisecondHistogram() }
-            other!.add(milliseconds)
-            return
-        }
+        guard keys.count < ReportBounds.latencyRows else { return fold(key) { $0.add(milliseconds) } }
         var histogram = MillisecondHistogram()
         histogram.add(milliseconds)
-        rows.append((Key(kind: kind, outcome: outcome), histogram))
-        if rows.count > Self.linearSearchRows {
+        append(key, histogram)
+    }
+
+    private mutating func append(_ key: Key, _ histogram: MillisecondHistogram) {
+        keys.append(key)
+        histograms.append(histogram)
+        if keys.count > Self.linearSearchRows {
             if index.isEmpty {
-                for (row, entry) in rows.enumerated() { index[entry.key] = row }
+                for (row, key) in keys.enumerated() { index[key] = row }
             } else {
-                index[rows[rows.count - 1].key] = rows.count - 1
+                index[key] = keys.count - 1
             }
         }
+    }
+
+    /// Counts `key` among the folded pairs and updates the "(other)" row.
+    private mutating func fold(_ key: Key, _ update: (inout MillisecondHistogram) -> Void) {
+        folded.insert(hash: Self.foldedHash(key))
+        if other == nil { other = MillisecondHistogram() }
+        update(&other!)
     }
 
     /// The rows sorted by kind and outcome, then the "(other)" row.
     var latencyRows: [Report.LatencyRow] {
-        var result = rows.map { key, histogram in
+        var result = zip(keys, histograms).map { key, histogram in
             Report.LatencyRow(kind: key.kind.rawValue, outcome: key.outcome.rawValue, durations: histogram.percentiles)
         }.sorted { ($0.kind, $0.outcome) < ($1.kind, $1.outcome) }
         if let other {
@@ -86,7 +86,7 @@ struct LatencyTable: ReportTable, Sendable {
     }
 
     /// Rows whose durations of a minute or more were rounded (`MillisecondHistogram.isRounded`).
-    var roundedRows: Int { rows.filter(\.histogram.isRounded).count + (other?.isRounded == true ? 1 : 0) }
+    var roundedRows: Int { histograms.filter(\.isRounded).count + (other?.isRounded == true ? 1 : 0) }
 
     /// Distinct pairs folded into the "(other)" row.
     var foldedCount: Int { other == nil ? 0 : folded.count }
