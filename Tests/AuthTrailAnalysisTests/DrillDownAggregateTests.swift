@@ -157,7 +157,7 @@ struct DrillDownAggregateTests {
                 earliest[attempt.install + "/" + operation] = candidate
             }
             let expected = earliest.values.sorted { $0 < $1 }.prefix(ExampleOperations.limit).map {
-                Report.OperationExample(installID: $0.1, operationID: $0.2, failedAt: ReportTime.string($0.0))
+                Report.OperationExample(installID: $0.1, operationID: $0.2, failedAt: ReportTime(milliseconds: $0.0))
             }
             #expect(row.examples ?? [] == Array(expected), "\(key.text)")
             #expect(!expected.isEmpty)
@@ -174,7 +174,7 @@ struct DrillDownAggregateTests {
         let series = report.timeline.patterns ?? []
         #expect(series.count == min(PatternTimelines.charted, report.patterns.count))
         let width = Int64(report.timeline.bucketSeconds) * 1_000
-        let first = ReportTime.parse(report.timeline.buckets[0].start)!
+        let first = report.timeline.buckets[0].start.milliseconds
         for (row, line) in zip(report.patterns, series) {
             #expect(line.counts.count == report.timeline.buckets.count)
             #expect(line.counts.reduce(0, +) == row.count)
@@ -201,7 +201,7 @@ struct DrillDownAggregateTests {
         merged.finish(into: &result)
         #expect(result == expected)
         let width = Int64(expected.timeline.bucketSeconds) * 1_000
-        let first = ReportTime.parse(expected.timeline.buckets[0].start)!
+        let first = expected.timeline.buckets[0].start.milliseconds
         for line in expected.timeline.patterns ?? [] {
             #expect(line.counts == Self.counts(of: line, in: attempts, first: first, width: width))
         }

@@ -122,7 +122,7 @@ struct ReportDefinitionTests {
         #expect(device.retries.deviceStorms.count == 1)
         #expect(device.retries.deviceStorms.examples.first?.attempts == 25)
         #expect(device.retries.deviceStorms.examples.first?.durationMilliseconds == 48_000)
-        #expect(device.retries.deviceStorms.examples.first?.start == Self.time(0))
+        #expect(device.retries.deviceStorms.examples.first?.start == ReportTime(milliseconds: Self.origin))
         // 7 attempts of one operation starting 20 s apart: the most within one 60 s window is 4 (below 5) ...
         let sparse = try Self.report([(0..<7).map { Self.end(at: Int64($0) * 20_000, attempt: $0 + 1) }])
         #expect(sparse.retries.operationStorms.count == 0)
@@ -185,7 +185,8 @@ struct ReportDefinitionTests {
             ]
         ])
         #expect(report.timeline.bucketSeconds == 300)
-        #expect(report.timeline.buckets.first?.start == Self.time(10 * 3_600_000 + 5 * 60_000))
+        #expect(
+            report.timeline.buckets.first?.start == ReportTime(milliseconds: Self.origin + 10 * 3_600_000 + 5 * 60_000))
         #expect(report.timeline.buckets.count == 22)
     }
 

@@ -44,7 +44,7 @@ struct ExampleOperations: Sendable, Hashable {
     var examples: [Report.OperationExample] {
         entries.map {
             Report.OperationExample(
-                installID: $0.installID, operationID: $0.operationID, failedAt: ReportTime.string($0.time))
+                installID: $0.installID, operationID: $0.operationID, failedAt: ReportTime(milliseconds: $0.time))
         }
     }
 }

@@ -1,5 +1,4 @@
 import AuthTrail
-import Foundation
 
 /// Which events `report` and `cat` keep: a time range and exact-match filters. Empty sets keep everything.
 package struct EventFilter: Sendable, Hashable {
@@ -73,21 +72,6 @@ package struct EventFilter: Sendable, Hashable {
         }
         if let minimumSeverity { lines.append("severity >= \(minimumSeverity)") }
         return lines
-    }
-}
-
-/// Times in the report: milliseconds since 1970, shown as RFC 3339 UTC with milliseconds.
-package enum ReportTime {
-    package static func string(_ milliseconds: Int64) -> String {
-        Timestamp.string(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-    }
-
-    /// Parses RFC 3339 (`2026-11-22T21:56:58Z`, with or without milliseconds or an offset) or a date `2026-11-22`.
-    package static func parse(_ text: String) -> Int64? {
-        var bytes = Array(text.utf8)
-        if bytes.count == 10 { bytes += Array("T00:00:00Z".utf8) }
-        guard let date = Timestamp.parse(bytes) else { return nil }
-        return Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 }
 

@@ -47,5 +47,5 @@ package struct RawLogRequest: Sendable, Codable, Hashable {
     package var oauthError: String?
     package var stsErrorCodes: [Int] = []
     /// When it ended, by MSAL's clock (whole seconds, UTC).
-    package var endedAt: String
+    package var endedAt: ReportTime
 }

@@ -250,7 +250,7 @@ package struct RawLogReader {
             correlationID: correlationID, operationID: operationID, attempt: attempt, kind: request.kind?.rawValue,
             outcome: outcome.rawValue, domain: failure?.domain, code: failure?.code, codeName: failure?.codeName,
             underlying: failure?.underlying ?? [], oauthError: failure?.oauthError,
-            stsErrorCodes: failure?.stsErrorCodes ?? [], endedAt: Timestamp.string(request.time))
+            stsErrorCodes: failure?.stsErrorCodes ?? [], endedAt: ReportTime(request.time))
         if summary.requests.count < Self.listedRequests {
             summary.requests.append(listed)
         } else {

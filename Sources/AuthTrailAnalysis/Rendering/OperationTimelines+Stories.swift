@@ -15,10 +15,8 @@ extension OperationTimelines {
         for story in collection.stories { stories[story.key, default: []].append(story) }
         let timelines = wanted.compactMap { request -> OperationTimeline? in
             let candidates = stories[OperationKey(installID: request.installID, operationID: request.operationID)] ?? []
-            let time = ReportTime.parse(request.at)
-            let story =
-                candidates.first { story in time.map { (story.start...story.end).contains($0) } ?? false }
-                ?? candidates.first
+            let time = request.at.milliseconds
+            let story = candidates.first { ($0.start...$0.end).contains(time) } ?? candidates.first
             return story.map(OperationTimeline.init)
         }
         return OperationTimelines(timelines)

@@ -12,10 +12,10 @@ extension Report {
     /// The operations whose timelines the HTML report draws: the examples of the first `htmlTimelinePatterns`
     /// patterns and AADSTS codes, the Retry-After violations and the operation storms; in that order, each key once,
     /// with a time within the operation (a key whose operation closed and began again names two operations).
-    package var timelineOperations: [(installID: String, operationID: String, at: String)] {
+    package var timelineOperations: [(installID: String, operationID: String, at: ReportTime)] {
         var seen = Set<String>()
-        var result: [(installID: String, operationID: String, at: String)] = []
-        func add(_ install: String, _ operation: String?, _ time: String) {
+        var result: [(installID: String, operationID: String, at: ReportTime)] = []
+        func add(_ install: String, _ operation: String?, _ time: ReportTime) {
             guard let operation, !operation.isEmpty, seen.insert(OperationTimelines.key(install, operation)).inserted
             else { return }
             result.append((install, operation, time))
@@ -99,7 +99,8 @@ extension Report {
             return html + "</select></label>"
         }
         let bucketMilliseconds = Int64(timeline.bucketSeconds) * 1000
-        let starts = timeline.buckets.compactMap { ReportTime.parse($0.start) }
+        let starts = timeline.buckets.map(\.start.description)
+        let ends = timeline.buckets.map { $0.start.advanced(by: bucketMilliseconds).description }
         var html = "<form class=\"filters\" role=\"search\" aria-label=\"Filter the tables and timelines\" "
         html += "onsubmit=\"return false\">"
         html += select(
@@ -111,10 +112,8 @@ extension Report {
         let versions =
             breakdowns.first { $0.dimension == "app.version" }?.values.filter { $0.foldedValues == nil } ?? []
         html += select("app", "App version", "All versions", versions.map { ($0.value, $0.value) })
-        html += select("from", "From", "The start", starts.map { (ReportTime.string($0), ReportTime.string($0)) })
-        html += select(
-            "to", "Until", "The end",
-            starts.map { (ReportTime.string($0 + bucketMilliseconds), ReportTime.string($0 + bucketMilliseconds)) })
+        html += select("from", "From", "The start", starts.map { ($0, $0) })
+        html += select("to", "Until", "The end", ends.map { ($0, $0) })
         // "Until" is exclusive (`from < until` in the script), "from" inclusive.
         html += "<button type=\"button\" id=\"filter-reset\">Clear filters</button>"
         html += "<p id=\"filter-summary\" class=\"note\" aria-live=\"polite\"></p>"

@@ -15,7 +15,7 @@ extension Report {
             id: "failure-rate", title: "Failure rate over time (\(timeline.bucketSeconds / 60) min buckets)",
             bars: timeline.buckets.map {
                 (
-                    label: String($0.start.prefix(16)), value: $0.failureRate,
+                    label: String($0.start.description.prefix(16)), value: $0.failureRate,
                     text: ReportFormatting.percent($0.failureRate)
                 )
             },
@@ -107,9 +107,10 @@ extension Report {
             "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - 4)\" y2=\"\(height - bottom)\" stroke=\"#888\"/>"
         html += "<text x=\"2\" y=\"\(top + 4)\">\(ReportFormatting.percent(highest))</text>"
         html += "<text x=\"2\" y=\"\(height - bottom)\">0%</text>"
-        html += "<text x=\"\(left)\" y=\"\(height - 8)\">\(T.escape(String(buckets[0].start.prefix(16))))</text>"
+        html +=
+            "<text x=\"\(left)\" y=\"\(height - 8)\">\(T.escape(String(buckets[0].start.description.prefix(16))))</text>"
         html += "<text x=\"\(width - 4)\" y=\"\(height - 8)\" text-anchor=\"end\">"
-        html += "\(T.escape(String(buckets[buckets.count - 1].start.prefix(16))))</text>"
+        html += "\(T.escape(String(buckets[buckets.count - 1].start.description.prefix(16))))</text>"
         let names = series.map {
             Self.patternLabel(
                 domain: $0.domain, code: $0.code, codeName: $0.codeName, subcode: $0.subcode, subcodeName: nil)

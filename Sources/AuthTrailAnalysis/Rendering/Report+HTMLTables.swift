@@ -5,9 +5,9 @@ struct HTMLRowFacets {
     var patterns: [String]?
     var kinds: [String]?
     var apps: [String]?
-    /// The time range the row covers (RFC 3339, as in the report).
-    var from: String?
-    var to: String?
+    /// The time range the row covers.
+    var from: ReportTime?
+    var to: ReportTime?
     /// The id of the timeline group the row links to.
     var timelines: String?
     var timelinesText = "timelines"
@@ -93,8 +93,8 @@ extension Report {
         if let patterns = facet.patterns { html += " data-patterns=\"\(HTMLText.list(patterns))\"" }
         if let kinds = facet.kinds { html += " data-kinds=\"\(HTMLText.list(kinds))\"" }
         if let apps = facet.apps { html += " data-apps=\"\(HTMLText.list(apps))\"" }
-        if let from = facet.from { html += " data-from=\"\(HTMLText.escape(from))\"" }
-        if let to = facet.to { html += " data-to=\"\(HTMLText.escape(to))\"" }
+        if let from = facet.from { html += " data-from=\"\(HTMLText.escape(from.description))\"" }
+        if let to = facet.to { html += " data-to=\"\(HTMLText.escape(to.description))\"" }
         return html
     }
 
@@ -127,14 +127,14 @@ extension Report {
         case "Retry storms":
             let operations = retries.operationStorms.examples.enumerated().map { index, storm in
                 HTMLRowFacets(
-                    from: storm.start, to: Self.htmlEnd(storm.start, storm.durationMilliseconds),
+                    from: storm.start, to: storm.start.advanced(by: storm.durationMilliseconds),
                     timelines: groups.stormTargets[index])
             }
             return (
                 true,
                 operations
                     + retries.deviceStorms.examples.map {
-                        HTMLRowFacets(from: $0.start, to: Self.htmlEnd($0.start, $0.durationMilliseconds))
+                        HTMLRowFacets(from: $0.start, to: $0.start.advanced(by: $0.durationMilliseconds))
                     }
             )
         case "Latency by kind and outcome":
@@ -145,7 +145,7 @@ extension Report {
                 timeline.buckets.filter { $0.attempts > 0 }.map {
                     // Times are inclusive: a bucket's last millisecond, so the next bucket's start is outside.
                     HTMLRowFacets(
-                        from: $0.start, to: Self.htmlEnd($0.start, Int64(timeline.bucketSeconds) * 1000 - 1))
+                        from: $0.start, to: $0.start.advanced(by: Int64(timeline.bucketSeconds) * 1000 - 1))
                 }
             )
         default:
@@ -165,10 +165,5 @@ extension Report {
             }
         }
         return result
-    }
-
-    /// `start` plus `milliseconds`, as a report time; `start` when it does not parse.
-    static func htmlEnd(_ start: String, _ milliseconds: Int64) -> String {
-        ReportTime.parse(start).map { ReportTime.string($0 + milliseconds) } ?? start
     }
 }

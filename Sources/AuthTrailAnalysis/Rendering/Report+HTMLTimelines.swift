@@ -63,7 +63,7 @@ extension Report {
                 id: id,
                 title: "Operation storm: \(storm.attempts) attempts from \(storm.start) over "
                     + ReportFormatting.milliseconds(storm.durationMilliseconds),
-                facets: HTMLRowFacets(from: storm.start, to: Self.htmlEnd(storm.start, storm.durationMilliseconds)),
+                facets: HTMLRowFacets(from: storm.start, to: storm.start.advanced(by: storm.durationMilliseconds)),
                 operations: [(storm.installID, operation)])
         }
         return groups

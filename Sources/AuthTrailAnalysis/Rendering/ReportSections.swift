@@ -38,8 +38,9 @@ extension Report {
                 rows: patterns.map {
                     [
                         "\($0.count)", F.percent($0.share), $0.domain ?? "-", F.code($0), F.name($0), F.subcode($0),
-                        $0.httpStatus.map(String.init) ?? "-", "\($0.users)", "\($0.devices)", $0.firstSeen ?? "-",
-                        $0.lastSeen ?? "-",
+                        $0.httpStatus.map(String.init) ?? "-", "\($0.users)", "\($0.devices)",
+                        $0.firstSeen?.description ?? "-",
+                        $0.lastSeen?.description ?? "-",
                         F.action($0.action),
                     ]
                 },
@@ -53,8 +54,8 @@ extension Report {
                 rows: stsPatterns.map {
                     [
                         "\($0.count)", F.percent($0.share), F.code($0), "\($0.users)", "\($0.devices)",
-                        $0.firstSeen ?? "-",
-                        $0.lastSeen ?? "-", F.action($0.action),
+                        $0.firstSeen?.description ?? "-",
+                        $0.lastSeen?.description ?? "-", F.action($0.action),
                     ]
                 },
                 numeric: [0, 1, 3, 4]))
@@ -89,7 +90,8 @@ extension Report {
                 header: ["install", "operation", "attempt", "failed at", "retried at", "waited", "Retry-After"],
                 rows: retries.retryAfter.examples.map {
                     [
-                        $0.installID, $0.operationID, "\($0.attempt)", $0.failedAt, $0.retriedAt,
+                        $0.installID, $0.operationID, "\($0.attempt)", $0.failedAt.description,
+                        $0.retriedAt.description,
                         F.milliseconds($0.waitedMilliseconds),
                         "\($0.retryAfterSeconds) s",
                     ]
@@ -124,7 +126,9 @@ extension Report {
             ReportSection(
                 title: "Failure rate over time (\(timeline.bucketSeconds / 60) min buckets)",
                 header: ["from", "attempts", "failures", "rate"],
-                rows: activeBuckets.map { [$0.start, "\($0.attempts)", "\($0.failures)", F.percent($0.failureRate)] },
+                rows: activeBuckets.map {
+                    [$0.start.description, "\($0.attempts)", "\($0.failures)", F.percent($0.failureRate)]
+                },
                 numeric: [1, 2, 3], bars: activeBuckets.map(\.failureRate)))
         sections.append(
             ReportSection(
@@ -141,7 +145,7 @@ extension Report {
 
     private static func stormCells(_ storm: Storm) -> [String] {
         [
-            storm.installID, storm.operationID ?? "-", storm.start, "\(storm.attempts)",
+            storm.installID, storm.operationID ?? "-", storm.start.description, "\(storm.attempts)",
             ReportFormatting.milliseconds(storm.durationMilliseconds),
         ]
     }

@@ -58,7 +58,7 @@ extension Report {
             ],
             rows: requests.map { request in
                 [
-                    request.endedAt, request.correlationID, request.operationID, "\(request.attempt)",
+                    request.endedAt.description, request.correlationID, request.operationID, "\(request.attempt)",
                     request.kind ?? "-", request.outcome,
                     request.domain.map { "\($0) \(request.code.map(String.init) ?? "")" } ?? "-",
                     request.codeName ?? "-",

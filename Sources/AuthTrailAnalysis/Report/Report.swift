@@ -34,8 +34,8 @@ package struct Report: Sendable, Codable, Hashable {
         package var files = 0
         /// Events that passed the filters.
         package var events = 0
-        package var firstEvent: String?
-        package var lastEvent: String?
+        package var firstEvent: ReportTime?
+        package var lastEvent: ReportTime?
         package var devices = 0
         /// Distinct `enduser.id` pseudonyms (0 when the app records none).
         package var users = 0
@@ -72,8 +72,8 @@ package struct Report: Sendable, Codable, Hashable {
         package var count = 0
         /// Count over all failed and cancelled attempts with an error, 0...1.
         package var share = 0.0
-        package var firstSeen: String?
-        package var lastSeen: String?
+        package var firstSeen: ReportTime?
+        package var lastSeen: ReportTime?
         package var users = 0
         package var devices = 0
         /// On the `otherLabel` row only: how many distinct groups (or AADSTS codes) it gathers (an estimate above
@@ -91,7 +91,7 @@ package struct Report: Sendable, Codable, Hashable {
         package var installID: String
         package var operationID: String
         /// The end of the operation's earliest attempt with the pattern.
-        package var failedAt: String
+        package var failedAt: ReportTime
     }
 
     /// How apps retried: chains of attempts sharing an `operation.id` on one install.
@@ -145,8 +145,8 @@ package struct Report: Sendable, Codable, Hashable {
         package var operationID: String
         /// The failed attempt's number; the retry is the next one.
         package var attempt: Int
-        package var failedAt: String
-        package var retriedAt: String
+        package var failedAt: ReportTime
+        package var retriedAt: ReportTime
         package var waitedMilliseconds: Int64
         package var retryAfterSeconds: Double
     }
@@ -164,7 +164,7 @@ package struct Report: Sendable, Codable, Hashable {
     package struct Storm: Sendable, Codable, Hashable {
         package var installID: String
         package var operationID: String?
-        package var start: String
+        package var start: ReportTime
         package var attempts: Int
         package var durationMilliseconds: Int64
     }
@@ -232,7 +232,7 @@ package struct Report: Sendable, Codable, Hashable {
     }
 
     package struct TimeBucket: Sendable, Codable, Hashable {
-        package var start: String
+        package var start: ReportTime
         package var attempts: Int
         package var failures: Int
         package var failureRate: Double

@@ -102,7 +102,8 @@ struct AttemptTimeline: ReportTable, Sendable {
             let counts = buckets[bucket] ?? (0, 0)
             rows.append(
                 Report.TimeBucket(
-                    start: ReportTime.string(bucket * 60_000), attempts: counts.attempts, failures: counts.failures,
+                    start: ReportTime(milliseconds: bucket * 60_000), attempts: counts.attempts,
+                    failures: counts.failures,
                     failureRate: counts.attempts == 0 ? 0 : Double(counts.failures) / Double(counts.attempts)))
             bucket += width
         }

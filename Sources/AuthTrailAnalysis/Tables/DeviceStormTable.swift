@@ -125,7 +125,8 @@ private struct DeviceWindow {
                 started = true
                 stormStart = oldest
                 storm = Report.Storm(
-                    installID: install, operationID: nil, start: ReportTime.string(oldest), attempts: times.count,
+                    installID: install, operationID: nil, start: ReportTime(milliseconds: oldest),
+                    attempts: times.count,
                     durationMilliseconds: time - oldest)
             } else {
                 storm!.attempts += 1

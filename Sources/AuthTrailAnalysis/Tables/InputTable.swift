@@ -58,8 +58,8 @@ struct InputTable: ReportTable {
 
     func finish(into report: inout Report) {
         report.input = totals
-        report.input.firstEvent = firstEvent.map(ReportTime.string)
-        report.input.lastEvent = lastEvent.map(ReportTime.string)
+        report.input.firstEvent = firstEvent.map(ReportTime.init(milliseconds:))
+        report.input.lastEvent = lastEvent.map(ReportTime.init(milliseconds:))
         report.input.devices = devices.count
         report.input.users = users.count
     }

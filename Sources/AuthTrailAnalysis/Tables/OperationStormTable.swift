@@ -27,7 +27,7 @@ struct OperationStormTable: ReportTable {
         storms.append(
             Report.Storm(
                 installID: operation.installID, operationID: operation.operationID,
-                start: ReportTime.string(best.first), attempts: best.count,
+                start: ReportTime(milliseconds: best.first), attempts: best.count,
                 durationMilliseconds: best.last - best.first))
         trim()
     }

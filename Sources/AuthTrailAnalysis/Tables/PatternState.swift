@@ -61,8 +61,8 @@ struct PatternState {
             subcodeName: stsCode == nil ? subcodeName?.value : nil, stsCode: stsCode, httpStatus: httpStatus?.value,
             action: action?.value,
             count: count, share: total == 0 ? 0 : Double(count) / Double(total),
-            firstSeen: first.map(ReportTime.string),
-            lastSeen: last.map(ReportTime.string), users: users.count, devices: devices.count)
+            firstSeen: first.map(ReportTime.init(milliseconds:)),
+            lastSeen: last.map(ReportTime.init(milliseconds:)), users: users.count, devices: devices.count)
     }
 
     /// The row gathering the groups past a table's cap: no code, names, status or action of its own.

@@ -19,7 +19,7 @@ struct RetryAfterTable: ReportTable {
             violations.append(
                 Report.Violation(
                     installID: operation.installID, operationID: operation.operationID, attempt: failed.number,
-                    failedAt: ReportTime.string(failed.end), retriedAt: ReportTime.string(next.start),
+                    failedAt: ReportTime(milliseconds: failed.end), retriedAt: ReportTime(milliseconds: next.start),
                     waitedMilliseconds: gap, retryAfterSeconds: retryAfter))
             trim()
         }
