@@ -72,9 +72,9 @@ struct READMEExampleTests {
         await trail.shutdown(timeout: .testWait)
 
         let records = try directory.files(withSuffix: ".jsonl.zst").flatMap { try SegmentReader.read(path: $0).records }
-        let ends = records.filter { $0.eventName == "acquisition.end" }
-        #expect(ends.map(\.kind) == ["silent", "interactive"])
-        #expect(ends.map(\.outcome) == ["failure", "success"])
+        let ends = records.filter { $0.eventName == .acquisitionEnd }
+        #expect(ends.map(\.kind) == [.known(.silent), .known(.interactive)])
+        #expect(ends.map(\.outcome) == [.known(.failure), .known(.success)])
         #expect(ends.map(\.attempt) == [1, 2])
         #expect(Set(ends.map(\.operationID)).count == 1)
         #expect(ends.first?.errorCodeName == "interactionRequired")

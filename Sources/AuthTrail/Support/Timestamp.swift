@@ -17,10 +17,19 @@ package enum Timestamp {
     /// to `Int` would).
     package static func write(_ date: Date, to out: UnsafeMutablePointer<UInt8>) {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        let totalMilliseconds =
-            milliseconds.isNaN
-            ? Int(writableMilliseconds.lowerBound)
-            : Int(min(max(milliseconds, writableMilliseconds.lowerBound), writableMilliseconds.upperBound))
+        write(
+            milliseconds: milliseconds.isNaN
+                ? Int64(writableMilliseconds.lowerBound)
+                : Int64(min(max(milliseconds, writableMilliseconds.lowerBound), writableMilliseconds.upperBound)),
+            to: out)
+    }
+
+    /// Writes the RFC 3339 form of `milliseconds` since 1970 (`length` bytes) at `out`, clamped to
+    /// `writableMilliseconds`. Exact: a `Date` holds seconds as a `Double`, whose product by 1000 can fall just
+    /// below the millisecond it came from.
+    package static func write(milliseconds: Int64, to out: UnsafeMutablePointer<UInt8>) {
+        let totalMilliseconds = Int(
+            min(max(milliseconds, Int64(writableMilliseconds.lowerBound)), Int64(writableMilliseconds.upperBound)))
         var days =
             totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let millisecondOfDay = totalMilliseconds - days * 86_400_000
@@ -61,6 +70,14 @@ package enum Timestamp {
     package static func string(_ date: Date) -> String {
         String(unsafeUninitializedCapacity: length) { buffer in
             write(date, to: buffer.baseAddress!)
+            return length
+        }
+    }
+
+    /// The RFC 3339 form of `milliseconds` since 1970.
+    package static func string(milliseconds: Int64) -> String {
+        String(unsafeUninitializedCapacity: length) { buffer in
+            write(milliseconds: milliseconds, to: buffer.baseAddress!)
             return length
         }
     }

@@ -20,9 +20,7 @@ package struct ReportTime: Sendable, Hashable, Comparable, Codable, CustomString
     package var description: String { Self.string(milliseconds) }
 
     /// The RFC 3339 form of `milliseconds` since 1970.
-    package static func string(_ milliseconds: Int64) -> String {
-        Timestamp.string(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-    }
+    package static func string(_ milliseconds: Int64) -> String { Timestamp.string(milliseconds: milliseconds) }
 
     /// Parses RFC 3339 (`2026-11-22T21:56:58Z`, with or without milliseconds or an offset) or a date `2026-11-22`.
     package static func parse(_ text: String) -> Int64? {
