@@ -184,10 +184,25 @@ struct EventCursor {
         return true
     }
 
-    mutating func recorded<Known>(into field: inout RecordedValue<Known>?, cached key: EventKey) -> Bool {
-        var text: String?
-        defer { field = text.map(RecordedValue.init(rawValue:)) }
-        return string(into: &text, cached: key)
+    /// A kind, outcome or action: matched as bytes against the library's spellings, made a `String` only when it is
+    /// none of them.
+    mutating func recorded<Known: RecordedCases>(into field: inout RecordedValue<Known>?, cached key: EventKey) -> Bool
+    {
+        guard base[index] == Self.quote else {
+            field = nil
+            return skipValue()
+        }
+        guard let (start, stop, escaped) = stringBounds() else { return false }
+        if !escaped, let known = Known.spellings.match(base + start, count: stop - start) {
+            field = .known(known)
+            return true
+        }
+        let text =
+            escaped
+            ? unescape(start, stop) : memory.pointee.strings.string(slot: key.rawValue, base + start, stop - start)
+        guard let text else { return false }
+        field = RecordedValue(rawValue: text)
+        return true
     }
 
     mutating func integer(into field: inout Int?) -> Bool {

@@ -28,6 +28,53 @@ where Known: RawRepresentable & Hashable & Sendable, Known.RawValue == String {
     package static var missing: Self { .other("unknown") }
 }
 
+/// The library's enums a trail records, with their spellings as bytes: the scanner matches a field's bytes against
+/// them without making a `String` (converting a `String` through `init(rawValue:)` was about 3 % of a report; perf).
+package protocol RecordedCases: CaseIterable, RawRepresentable, Hashable, Sendable where RawValue == String {
+    static var spellings: RecordedSpellings<Self> { get }
+}
+
+/// The UTF-8 spellings of `Known`'s cases, in one buffer.
+package struct RecordedSpellings<Known: RecordedCases>: Sendable {
+    private let bytes: [UInt8]
+    private let entries: [(start: Int, count: Int, value: Known)]
+
+    init() {
+        var bytes: [UInt8] = []
+        var entries: [(start: Int, count: Int, value: Known)] = []
+        for value in Known.allCases {
+            entries.append((bytes.count, value.rawValue.utf8.count, value))
+            bytes += value.rawValue.utf8
+        }
+        self.bytes = bytes
+        self.entries = entries
+    }
+
+    /// The case spelled by the `count` bytes at `start`; nil when none is.
+    func match(_ start: UnsafePointer<UInt8>, count: Int) -> Known? {
+        bytes.withUnsafeBufferPointer { spelled in
+            for index in entries.indices where entries[index].count == count {
+                if ByteSearch.equal(spelled.baseAddress! + entries[index].start, start, count: count) {
+                    return entries[index].value
+                }
+            }
+            return nil
+        }
+    }
+}
+
+extension TrailEvent.AcquisitionKind: RecordedCases {
+    package static let spellings = RecordedSpellings<Self>()
+}
+
+extension TrailEvent.Outcome: RecordedCases {
+    package static let spellings = RecordedSpellings<Self>()
+}
+
+extension RecommendedAction: RecordedCases {
+    package static let spellings = RecordedSpellings<Self>()
+}
+
 /// `acquisition.kind` as read.
 package typealias RecordedKind = RecordedValue<TrailEvent.AcquisitionKind>
 /// `outcome` as read.
