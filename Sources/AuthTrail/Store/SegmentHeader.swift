@@ -21,22 +21,54 @@ package struct SegmentHeader: Sendable, Hashable {
     /// Parses a metadata payload; nil when it is not a JSON object. Strings are taken as they are, numbers as their
     /// decimal text.
     package init?(payload: UnsafeRawBufferPointer) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any] else { return nil }
-        json = String(decoding: payload, as: UTF8.self)
-        func string(_ key: String) -> String? {
-            if let text = object[key] as? String { return text }
-            return (object[key] as? NSNumber)?.stringValue
+        guard let values = FlatJSONObject.values(of: Key.allCases.map(\.name), in: payload) else {
+            self.init(foundationParsing: payload)
+            return
         }
-        format = string("format")
-        schema = string("schema").flatMap { Int($0) }
-        installID = string("install.id")
-        appID = string("app.id")
-        appVersion = string("app.version")
-        osName = string("os.name")
-        osVersion = string("os.version")
-        redactionLevel = string("redaction.level")
-        createdAt = string("segment.created_at")
-        sequence = string("segment.sequence").flatMap { Int($0) }
+        self.init(payload: payload) { values[$0.rawValue] }
+    }
+
+    /// `init(payload:)` through Foundation's parser alone, for any JSON object.
+    package init?(foundationParsing payload: UnsafeRawBufferPointer) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any] else { return nil }
+        self.init(payload: payload) { key in
+            let value = object["\(key.name)"]
+            return value as? String ?? (value as? NSNumber)?.stringValue
+        }
+    }
+
+    /// The keys this reads.
+    private enum Key: Int, CaseIterable {
+        case format, schema, installID, appID, appVersion, osName, osVersion, redactionLevel, createdAt, sequence
+
+        var name: StaticString {
+            switch self {
+            case .format: "format"
+            case .schema: "schema"
+            case .installID: "install.id"
+            case .appID: "app.id"
+            case .appVersion: "app.version"
+            case .osName: "os.name"
+            case .osVersion: "os.version"
+            case .redactionLevel: "redaction.level"
+            case .createdAt: "segment.created_at"
+            case .sequence: "segment.sequence"
+            }
+        }
+    }
+
+    private init(payload: UnsafeRawBufferPointer, value: (Key) -> String?) {
+        json = String(decoding: payload, as: UTF8.self)
+        format = value(.format)
+        schema = value(.schema).flatMap { Int($0) }
+        installID = value(.installID)
+        appID = value(.appID)
+        appVersion = value(.appVersion)
+        osName = value(.osName)
+        osVersion = value(.osVersion)
+        redactionLevel = value(.redactionLevel)
+        createdAt = value(.createdAt)
+        sequence = value(.sequence).flatMap { Int($0) }
     }
 
     /// True for a bundle's manifest rather than a segment's metadata.
