@@ -21,7 +21,7 @@ package struct SegmentHeader: Sendable, Hashable {
     /// Parses a metadata payload; nil when it is not a JSON object. Strings are taken as they are, numbers as their
     /// decimal text.
     package init?(payload: UnsafeRawBufferPointer) {
-        guard let values = FlatJSONObject.values(of: Key.allCases.map(\.name), in: payload) else {
+        guard let values = FlatJSONObject.values(of: Key.names, in: payload) else {
             self.init(foundationParsing: payload)
             return
         }
@@ -40,6 +40,9 @@ package struct SegmentHeader: Sendable, Hashable {
     /// The keys this reads.
     private enum Key: Int, CaseIterable {
         case format, schema, installID, appID, appVersion, osName, osVersion, redactionLevel, createdAt, sequence
+
+        /// Every key's name, in case order (made once: a report reads a frame per input).
+        static let names = allCases.map(\.name)
 
         var name: StaticString {
             switch self {

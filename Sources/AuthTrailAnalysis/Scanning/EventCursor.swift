@@ -197,10 +197,7 @@ struct EventCursor {
             field = .known(known)
             return true
         }
-        let text =
-            escaped
-            ? unescape(start, stop) : memory.pointee.strings.string(slot: key.rawValue, base + start, stop - start)
-        guard let text else { return false }
+        guard let text = text(start, stop, escaped: escaped, cached: key) else { return false }
         field = RecordedValue(rawValue: text)
         return true
     }
@@ -228,10 +225,13 @@ struct EventCursor {
     /// A string value; nil when it is not a well-formed string.
     mutating func stringValue(cached key: EventKey? = nil) -> String? {
         guard base[index] == Self.quote, let (start, stop, escaped) = stringBounds() else { return nil }
-        if !escaped {
-            if let key { return memory.pointee.strings.string(slot: key.rawValue, base + start, stop - start) }
-            return String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self)
-        }
-        return unescape(start, stop)
+        return text(start, stop, escaped: escaped, cached: key)
+    }
+
+    /// The string between `start` and `stop` (`stringBounds`), from the cache slot of `key` when it has one.
+    func text(_ start: Int, _ stop: Int, escaped: Bool, cached key: EventKey?) -> String? {
+        guard !escaped else { return unescape(start, stop) }
+        if let key { return memory.pointee.strings.string(slot: key.rawValue, base + start, stop - start) }
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self)
     }
 }
