@@ -35,6 +35,11 @@
 //                                                         one `acquisition.end` of OPERATION, print `recorded`; on a
 //                                                         line on standard input wait 50 ms, `enterForeground()`,
 //                                                         shutdown: the segment opens after the event was recorded
+//   authtrail-stress lifecycle DIR ROLE                   plays an app (ROLE app) or an extension (ROLE extension)
+//                                                         of a suspendable platform, driven by lines on standard
+//                                                         input (AppShape.swift): `post NAME`, `record N`, `health`,
+//                                                         `expire`, `shutdown`; prints `time begin/end` for each
+//                                                         background-execution assertion
 //   authtrail-stress attempt DIR OPERATION ATTEMPT KIND OUTCOME
 //                                                         one `acquisition.end`, then shutdown
 //
@@ -62,18 +67,6 @@ guard arguments.count >= 3 else {
 let directory = URL(fileURLWithPath: arguments[2])
 func number(_ index: Int) -> Int { Int(arguments[index]) ?? 0 }
 
-/// Runs `body` on a detached task and waits for it: top-level code runs on the main actor, which this blocks.
-func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
-    let done = DispatchSemaphore(value: 0)
-    let result = Locked<Value?>(nil)
-    Task.detached {
-        let value = await body()
-        result.withLock { $0 = value }
-        done.signal()
-    }
-    done.wait()
-    return result.withLock { $0 }!
-}
 let app = AppInfo(identifier: "com.example.stress", version: "1.0")
 
 switch arguments[1] {
@@ -182,16 +175,8 @@ case "hold":
         }
     }
     recordMore()
-    let background = DispatchSemaphore(value: 0)
-    let flushed = Locked(false)
-    // Detached: top-level code runs on the main actor, which the semaphore below blocks.
-    Task.detached {
-        let result = await trail.enterBackground(timeout: .seconds(120))
-        flushed.withLock { $0 = result }
-        background.signal()
-    }
-    background.wait()
-    guard flushed.withLock({ $0 }) else { exit(1) }
+    trail.enterBackground()
+    guard trail.flush(timeout: .seconds(120)) else { exit(1) }
     StressEvents.say("flushed \(index - 1)")
     // Idle (as a suspended app) until the parent writes a line: then COUNT more events and a flush. End of input ends.
     while readLine() != nil {
@@ -223,11 +208,14 @@ case "live":
 
 case "background":
     let (count, every) = (number(3), max(1, number(4)))
-    let trail = try Trail(
-        configuration: TrailConfiguration(
-            directory: directory, app: app, memoryLimitBytes: 64 << 20,
-            rotation: .init(maxSegmentBytes: 4 << 20, maxSegmentAge: .seconds(1)),
-            retention: .init(maxSegmentCount: 2, maxTotalBytes: 1 << 40)))
+    var configuration = TrailConfiguration(
+        directory: directory, app: app, memoryLimitBytes: 64 << 20,
+        rotation: .init(maxSegmentBytes: 4 << 20, maxSegmentAge: .seconds(1)),
+        retention: .init(maxSegmentCount: 2, maxTotalBytes: 1 << 40))
+    // An app the system grants no background time: paused, nothing is written until it is back.
+    configuration.observesLifecycle = false
+    configuration.lifecycle.backgroundExecution = .refused
+    let trail = try Trail(configuration: configuration)
     for round in 0..<2 {
         for index in (round * count / 2)..<((round + 1) * count / 2) {
             trail.record(StressEvents.event(thread: 0, index: index))
@@ -236,7 +224,8 @@ case "background":
         // The segment ages past its rotation age: the next write rotates.
         if round == 0 { usleep(1_100_000) }
     }
-    guard waitFor({ await trail.enterBackground(timeout: .seconds(120)) }) else { exit(1) }
+    trail.enterBackground()
+    guard trail.flush(timeout: .seconds(120)) else { exit(1) }
     StressEvents.say("background \(count - 1)")
     // As an app whose background task records while the writer is paused: every event waits in the queue.
     let stop = Locked(false)
@@ -325,9 +314,13 @@ case "unflushed":
     while true { sleep(60) }
 
 case "paused-attempt":
-    let trail = try Trail(configuration: TrailConfiguration(directory: directory, app: app))
+    var configuration = TrailConfiguration(directory: directory, app: app)
+    configuration.observesLifecycle = false
+    configuration.lifecycle.backgroundExecution = .refused
+    let trail = try Trail(configuration: configuration)
     // Paused before anything was recorded: the writer loads the identity for the flush but opens no segment.
-    guard waitFor({ await trail.enterBackground(timeout: .seconds(120)) }) else { exit(1) }
+    trail.enterBackground()
+    guard trail.flush(timeout: .seconds(120)) else { exit(1) }
     trail.record(StressEvents.attempt(arguments[3...]))
     StressEvents.say("recorded")
     _ = readLine()
@@ -336,6 +329,9 @@ case "paused-attempt":
     trail.enterForeground()
     trail.shutdown(timeout: .seconds(120))
     StressEvents.printHealth(trail, recorded: 1)
+
+case "lifecycle":
+    AppShape.run(directory: directory, role: arguments.count > 3 ? arguments[3] : "app")
 
 case "attempt":
     let trail = try Trail(configuration: TrailConfiguration(directory: directory, app: app))

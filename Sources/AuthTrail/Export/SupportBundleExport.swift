@@ -51,7 +51,7 @@ struct SupportBundleExport: Sendable {
             guard let status = try? SystemCalls.status(descriptor) else { continue }
             let mayStillBeWritten =
                 !SegmentDirectory.isSealed(descriptor, size: status.size)
-                && folder.mayBeLive(name, modified: status.modified, active: nil)
+                && folder.mayBeLive(name, active: nil)
             writer.beginFile(name: name, path: path)
             let read = reader.read(
                 descriptor: descriptor, byteCount: status.size, name: name, since: sinceMilliseconds,

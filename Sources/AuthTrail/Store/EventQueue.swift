@@ -20,12 +20,29 @@ package final class EventQueue: @unchecked Sendable {
     private var closeCompleted = 0
     private var stopping = false
     private var writerParked = false
-    /// Between `enterBackground()` and `enterForeground()`: the writer touches no file unless a caller waits in
-    /// `flush` or `close`.
-    private var inBackground = false
-    /// Callers blocked in `flush` or `close` right now. In the background the writer works for them only, and pauses
-    /// again once they have returned, answered or timed out.
+    /// Outside the foreground of a process the system may suspend (`ProcessLifecycle`): the writer touches files only
+    /// under a background-execution assertion (`leaseHeld`) or for a caller waiting in `flush` or `close`.
+    private var inBackground: Bool
+    /// The writer may use a background-execution assertion now; `leaseGeneration` tells one from the next, and
+    /// `endLeaseCall` ends the one held.
+    private var leaseHeld = false
+    private var leaseGeneration = 0
+    private var endLeaseCall: (@Sendable () -> Void)?
+    private let backgroundExecution: BackgroundExecution
+    /// The writer is between two `wait`s, working. An assertion the system takes back waits for it to stop, unless it
+    /// is taken back on the writer's own thread (`writerThread`), which is then between two steps.
+    private var writerBusy = false
+    private var writerThread: Thread?
+    /// False once the system refused an assertion, until new work arrives: a refused writer does not ask again and
+    /// again for the same work.
+    private var workSinceRefusal = true
+    /// Callers blocked in `flush` or `close` right now. In the background the writer works for them too (the app
+    /// holds its own assertion while it waits), and pauses again once they have returned, answered or timed out.
     private var waitingCallers = 0
+    /// Between `protectedData(available: false)` and `protectedData(available: true)`.
+    private var protectedDataUnavailable = false
+    /// Whether the writer was paused at the last state change (for `TrailHealth.lastPause`).
+    private var wasPaused = false
     /// `retryNow()` and `enterForeground()` calls: each cuts a backoff short.
     private var retryRequested = 0
     private var health = TrailHealth()
@@ -53,12 +70,24 @@ package final class EventQueue: @unchecked Sendable {
         package var stopping: Bool
         /// Flush, close and retry requests made so far, all together.
         package var requests: Int
+        /// Paused with work to do: the writer must hold a background-execution assertion before it touches a file.
+        package var needsLease = false
     }
 
-    package init(memoryLimitBytes: Int, wakeBytes: Int) {
+    /// - Parameters:
+    ///   - startsInBackground: a process that may be suspended starts paused, until the system says it is in the
+    ///     foreground (`ProcessLifecycle.startsInBackground`).
+    ///   - backgroundExecution: how to ask the system for background time.
+    package init(
+        memoryLimitBytes: Int, wakeBytes: Int, startsInBackground: Bool = false,
+        backgroundExecution: BackgroundExecution = .unlimited
+    ) {
+        self.backgroundExecution = backgroundExecution
         self.memoryLimitBytes = max(memoryLimitBytes, 4096)
         self.wakeBytes = max(1, min(wakeBytes, memoryLimitBytes / 4))
+        inBackground = startsInBackground
         events.reserveCapacity(1024)
+        notePause()
     }
 
     // MARK: Recording threads
@@ -78,6 +107,11 @@ package final class EventQueue: @unchecked Sendable {
         }
         events.append(event)
         queuedBytes += size
+        if !workSinceRefusal {
+            // Refused background time earlier: this is new work, worth asking again (once).
+            workSinceRefusal = true
+            condition.signal()
+        }
         if writerParked || event.severity >= .error || (queuedBytes >= wakeBytes && queuedBytes - size < wakeBytes) {
             writerParked = false
             condition.signal()
@@ -114,8 +148,10 @@ package final class EventQueue: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: timeout.seconds)
         condition.lock()
         waitingCallers += 1
+        notePause()
         defer {
             waitingCallers -= 1
+            notePause()
             condition.unlock()
         }
         self[keyPath: requested] += 1
@@ -136,39 +172,140 @@ package final class EventQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// From now on the writer does no file I/O except for callers waiting in `flush` or `close`.
+    /// The process left the foreground: from now on the writer touches files only under a background-execution
+    /// assertion. What was recorded so far is flushed under one at once. Synchronous and idempotent.
+    ///
+    /// The background time for that flush is asked for here, on the caller's thread, so it exists before a lifecycle
+    /// notification returns and the system could suspend the process.
     package func enterBackground() {
-        condition.withLock { inBackground = true }
+        let entered = condition.withLock {
+            guard !inBackground else { return false }
+            inBackground = true
+            // A flush nobody waits for: everything recorded so far becomes decodable before the process can be
+            // suspended.
+            flushRequested += 1
+            workSinceRefusal = true
+            writerParked = false
+            condition.broadcast()
+            notePause()
+            return true
+        }
+        if entered { beginLease() }
     }
 
-    /// Lets the writer do what is due (write what was queued meanwhile, seal, rotate) and cuts its backoff short.
+    /// The process is in the foreground: the writer does what is due (writes what waited, seals, rotates) without an
+    /// assertion, and a backoff is cut short. Synchronous and idempotent.
     package func enterForeground() {
-        condition.lock()
-        inBackground = false
-        retryRequested += 1
-        writerParked = false
-        condition.broadcast()
-        condition.unlock()
+        condition.withLock {
+            inBackground = false
+            retryRequested += 1
+            writerParked = false
+            condition.broadcast()
+            notePause()
+        }
     }
 
-    /// Cuts the writer's backoff short: the next attempt happens now (in the background, once the app is back).
+    /// Protected data became unavailable (the device locks; `.complete` files refuse writes) or available again, when
+    /// a refused write is retried at once.
+    package func protectedData(available: Bool) {
+        condition.withLock {
+            protectedDataUnavailable = !available
+            guard available else { return }
+            retryRequested += 1
+            workSinceRefusal = true
+            writerParked = false
+            condition.broadcast()
+        }
+    }
+
+    /// Cuts the writer's backoff short: the next attempt happens now (in the background, under an assertion).
     package func retryNow() {
-        condition.lock()
-        retryRequested += 1
-        writerParked = false
-        condition.broadcast()
-        condition.unlock()
+        condition.withLock {
+            retryRequested += 1
+            workSinceRefusal = true
+            writerParked = false
+            condition.broadcast()
+        }
     }
 
-    /// True in the background when no caller waits for a flush or a close: the writer must stop touching files.
-    package var isPaused: Bool {
-        condition.withLock { inBackground && waitingCallers == 0 && !stopping }
+    /// True when the writer must not touch a file: outside the foreground, with no assertion and no caller waiting.
+    package var isPaused: Bool { condition.withLock { isPausedLocked } }
+
+    /// True outside the foreground (paused, or writing under an assertion).
+    package var isInBackground: Bool { condition.withLock { inBackground } }
+
+    /// True while protected data is unavailable (a locked device).
+    package var isProtectedDataUnavailable: Bool { condition.withLock { protectedDataUnavailable } }
+
+    private var isPausedLocked: Bool { inBackground && !leaseHeld && waitingCallers == 0 && !stopping }
+
+    /// Records the moment the writer pauses, for `TrailHealth`; called after every change of the pause's inputs.
+    private func notePause() {
+        let paused = isPausedLocked
+        if paused && !wasPaused { health.lastPause = Date() }
+        wasPaused = paused
     }
 
     package var currentHealth: TrailHealth {
         condition.lock()
         defer { condition.unlock() }
-        return health
+        var current = health
+        current.activity = isPausedLocked ? .paused : .active
+        return current
+    }
+
+    // MARK: Background-execution assertions
+
+    /// Asks the system for background time without waiting, unless the writer has some: it may touch files until the
+    /// time is refused, taken back (`expireLease`) or let go (`endLease`).
+    package func beginLease() {
+        let generation: Int? = condition.withLock {
+            guard !leaseHeld else { return nil }
+            leaseGeneration += 1
+            leaseHeld = true
+            notePause()
+            return leaseGeneration
+        }
+        guard let generation else { return }
+        // Outside the lock: a refusal may call back on this very thread.
+        let end = backgroundExecution.begin { [weak self] in self?.expireLease(generation: generation) }
+        let current = condition.withLock {
+            guard leaseHeld, leaseGeneration == generation else { return false }
+            endLeaseCall = end
+            return true
+        }
+        if !current { end() }
+    }
+
+    /// True while the writer may use background time.
+    package var holdsLease: Bool { condition.withLock { leaseHeld } }
+
+    /// The writer is done (it touches no file now): the background time ends.
+    package func endLease() {
+        let end = condition.withLock {
+            leaseHeld = false
+            notePause()
+            defer { endLeaseCall = nil }
+            return endLeaseCall
+        }
+        end?()
+    }
+
+    /// The system refused or takes back assertion `generation`: the writer pauses until new work, a request or the
+    /// foreground, and this returns once its file step is over (at most `timeout`), so the assertion never ends with
+    /// a lock held.
+    package func expireLease(generation: Int, timeout: Duration = .seconds(2)) {
+        let deadline = Date(timeIntervalSinceNow: timeout.seconds)
+        condition.withLock {
+            guard generation == leaseGeneration, leaseHeld else { return }
+            leaseHeld = false
+            endLeaseCall = nil
+            workSinceRefusal = false
+            notePause()
+            condition.broadcast()
+            let onWriterThread = Thread.current === writerThread
+            while writerBusy && !onWriterThread, condition.wait(until: deadline) {}
+        }
     }
 
     // MARK: The writer thread
@@ -178,17 +315,28 @@ package final class EventQueue: @unchecked Sendable {
     /// (the writer is backing off) for `deadline` or more than `requestsAfter` flush, close and retry requests.
     /// Paused (`isPaused`), it waits for `enterForeground()`, a waiting `flush` or `close`, or `stop()`, whatever the
     /// deadline: no interval flush, no retry.
+    ///
+    /// Paused, it returns for work (or, backing off, for a new request) with `needsLease` set, unless the system
+    /// refused an assertion since the last new work: the writer then asks for background time before it touches a
+    /// file. Between two calls the writer counts as busy (`expireLease` waits for it).
     package func wait(deadline: Date?, forWork: Bool, requestsAfter: Int? = nil) -> Wake {
         condition.lock()
         defer { condition.unlock() }
+        writerBusy = false
+        if writerThread == nil { writerThread = Thread.current }
+        condition.broadcast()
+        var needsLease = false
         while !stopping {
-            if !(inBackground && waitingCallers == 0) {
+            let due = forWork ? hasWorkLocked : requestsAfter.map { requestCount > $0 } ?? false
+            if isPausedLocked {
+                if due && workSinceRefusal {
+                    needsLease = true
+                    break
+                }
+                // New work may make it worth asking for background time: `enqueue` wakes a parked writer.
+                writerParked = true
+            } else {
                 if let deadline, Date() >= deadline { break }
-                let due =
-                    forWork
-                    ? flushRequested != flushCompleted || closeRequested != closeCompleted || !events.isEmpty
-                        || !unreportedDrops.isEmpty
-                    : requestsAfter.map { requestCount > $0 } ?? false
                 if due { break }
                 if let deadline {
                     _ = condition.wait(until: deadline)
@@ -199,7 +347,16 @@ package final class EventQueue: @unchecked Sendable {
             condition.wait()
         }
         writerParked = false
-        return Wake(stopping: stopping, requests: requestCount)
+        writerBusy = !stopping
+        return Wake(stopping: stopping, requests: requestCount, needsLease: needsLease)
+    }
+
+    /// True when the writer has something to do: events, drops to report, or an unanswered flush or close.
+    package var hasWork: Bool { condition.withLock { hasWorkLocked } }
+
+    private var hasWorkLocked: Bool {
+        flushRequested != flushCompleted || closeRequested != closeCompleted || !events.isEmpty
+            || !unreportedDrops.isEmpty
     }
 
     /// Takes the queued events and drops to report, with the requests they answer.

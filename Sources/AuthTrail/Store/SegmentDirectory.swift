@@ -4,10 +4,10 @@ package import Foundation
 ///
 /// Writers hold a segment's `flock` only while they write to it (a suspended iOS app must hold none), so a lock says
 /// "being written right now", not "live". A segment is live while it has no seal and its writer, named by the process
-/// id in its file name, still runs and wrote to it within `abandonedAfter`. Live and locked segments are never
-/// rewritten or deleted. Should a process id have been reused, or a live writer sleep longer than `abandonedAfter`,
-/// and its segment be sealed anyway, that writer notices at its next write and moves to a new segment
-/// (`SegmentTaken`): what it had flushed is in the sealed copy.
+/// id in its file name, still runs, however long it sleeps. Live and locked segments are never rewritten or deleted.
+/// Should a segment still be sealed or deleted under its writer (a reused process id, a person's hand), that writer
+/// notices at its next write and moves to a new segment (`SegmentTaken`), writing again there what it had not made
+/// durable: what it had flushed is in the sealed copy.
 package struct SegmentDirectory: Sendable {
     package let path: String
     /// The data-protection class given to the files sealing writes.
@@ -24,9 +24,6 @@ package struct SegmentDirectory: Sendable {
         package var size: Int
         package var modified: Double
     }
-
-    /// An unsealed segment whose writer still runs is left alone until it has not been written for this long (1 h).
-    package static let abandonedAfter: Double = 3600
 
     package static func isSegmentName(_ name: String) -> Bool {
         name.hasPrefix("authtrail-") && name.hasSuffix(".jsonl.zst")
@@ -56,16 +53,13 @@ package struct SegmentDirectory: Sendable {
     }
 
     /// Whether the unsealed segment `name` may still be written by a running process: `active`, a segment a writer of
-    /// this process has open, or another running process's segment written within `abandonedAfter`.
-    package func mayBeLive(
-        _ name: String, modified: Double, active: String?, now: Double = Date().timeIntervalSince1970
-    )
-        -> Bool
-    {
+    /// this process has open, or another running process's segment, however long ago it was last written (a
+    /// suspended app may sleep for days and still hold its events in memory).
+    package func mayBeLive(_ name: String, active: String?) -> Bool {
         let file = "\(path)/\(name)"
         if file == active || SegmentWriter.openInThisProcess.withLock({ $0.contains(file) }) { return true }
         guard let writer = Self.processID(inName: name), writer != SystemCalls.processID else { return false }
-        return SystemCalls.isProcessAlive(writer) && now - modified < Self.abandonedAfter
+        return SystemCalls.isProcessAlive(writer)
     }
 
     /// Whether the file ends with a seal.
@@ -94,39 +88,67 @@ package struct SegmentDirectory: Sendable {
     // MARK: Retention
 
     /// Deletes segments, oldest first, until at most `retention.maxSegmentCount` remain, they use at most
-    /// `maxTotalBytes`, and none is older than `maxAge`. Skips `active` and every segment another process holds
-    /// locked. Returns the names deleted.
+    /// `maxTotalBytes`, and none is older than `maxAge`. Skips `active`, every live segment and every segment another
+    /// process holds locked. Returns the names deleted.
+    ///
+    /// Fair between the apps and extensions sharing the folder (told apart by the `app.id` of each segment's metadata
+    /// frame): over a limit, only the segments of a writer over its share (the limit divided by the writers present)
+    /// are deleted, so fifty launches of an extension cannot push the app's history out.
+    /// - Parameter keepGoing: asked before each deletion; false ends the pass (the app went to the background).
     @discardableResult
     package func applyRetention(
-        _ retention: TrailConfiguration.Retention, active: String?, now: Date
+        _ retention: TrailConfiguration.Retention, active: String?, now: Date, while keepGoing: () -> Bool = { true }
     ) throws(SystemError) -> [String] {
         let entries = try segments()
-        var count = entries.count
-        var total = entries.reduce(0) { $0 + $1.size }
+        let writers = entries.map { writerID(of: $0.name) }
+        var count = [String: Int]()
+        var bytes = [String: Int]()
+        for (entry, writer) in zip(entries, writers) {
+            count[writer, default: 0] += 1
+            bytes[writer, default: 0] += entry.size
+        }
+        var totalCount = entries.count
+        var totalBytes = entries.reduce(0) { $0 + $1.size }
+        let shareCount = max(1, retention.maxSegmentCount / max(1, count.count))
+        let shareBytes = retention.maxTotalBytes / max(1, count.count)
         var deleted = [String]()
         let oldestKept = now.timeIntervalSince1970 - retention.maxAge.seconds
-        for entry in entries {
-            let tooMany = count > retention.maxSegmentCount
-            let tooBig = total > retention.maxTotalBytes
-            let tooOld = entry.modified < oldestKept
-            guard tooMany || tooBig || tooOld else { continue }
+        for (entry, writer) in zip(entries, writers) {
+            let overLimit = totalCount > retention.maxSegmentCount || totalBytes > retention.maxTotalBytes
+            let overShare = count[writer, default: 0] > shareCount || bytes[writer, default: 0] > shareBytes
+            guard entry.modified < oldestKept || (overLimit && overShare) else { continue }
+            guard keepGoing() else { break }
             let file = "\(path)/\(entry.name)"
-            guard file != active, deleteIfUnlocked(file, modified: entry.modified, active: active) else { continue }
-            count -= 1
-            total -= entry.size
+            guard file != active, deleteIfUnlocked(file, active: active) else { continue }
+            totalCount -= 1
+            totalBytes -= entry.size
+            count[writer, default: 0] -= 1
+            bytes[writer, default: 0] -= entry.size
             deleted.append(entry.name)
         }
         return deleted
     }
 
+    /// Which app or extension wrote segment `name`: the `app.id` of its metadata frame ("" when unreadable).
+    func writerID(of name: String) -> String {
+        guard let descriptor = try? SystemCalls.open("\(path)/\(name)", write: false) else { return "" }
+        defer { SystemCalls.close(descriptor) }
+        guard let head = try? SystemCalls.read(descriptor, count: 4096, at: 0), head.count >= 8,
+            head[0] & 0xF0 == 0x50, head[1] == 0x2A, head[2] == 0x4D, head[3] == 0x18
+        else { return "" }
+        let size = Int(head[4]) | Int(head[5]) << 8 | Int(head[6]) << 16 | Int(head[7]) << 24
+        guard size <= head.count - 8 else { return "" }
+        return head[8..<(8 + size)].withUnsafeBytes { SegmentHeader(payload: $0)?.appID } ?? ""
+    }
+
     /// Deletes a segment that is neither being written nor live.
-    private func deleteIfUnlocked(_ file: String, modified: Double, active: String?) -> Bool {
+    private func deleteIfUnlocked(_ file: String, active: String?) -> Bool {
         guard let descriptor = try? SystemCalls.open(file, write: false),
             let status = try? SystemCalls.status(descriptor)
         else { return false }
         defer { SystemCalls.close(descriptor) }
         let name = (file as NSString).lastPathComponent
-        if !Self.isSealed(descriptor, size: status.size), mayBeLive(name, modified: modified, active: active) {
+        if !Self.isSealed(descriptor, size: status.size), mayBeLive(name, active: active) {
             return false
         }
         guard (try? SystemCalls.tryLockExclusive(descriptor)) == true else { return false }
@@ -162,7 +184,7 @@ package struct SegmentDirectory: Sendable {
             defer { SystemCalls.close(descriptor) }
             guard let status = try? SystemCalls.status(descriptor) else { continue }
             if Self.isSealed(descriptor, size: status.size) { continue }
-            if mayBeLive(name, modified: status.modified, active: active) { continue }
+            if mayBeLive(name, active: active) { continue }
             if (try? rewrite(file, from: descriptor, as: status)) == true { sealed.append(name) }
         }
         return sealed

@@ -33,6 +33,10 @@ package final class SegmentWriter {
     /// re-serializing the events: the compressor's stream already moved past them, and this costs no more memory than
     /// one flush's output (the writer takes no new events while some are waiting).
     private var unwritten: [UInt8] = []
+    /// The lines of the app events appended and not yet durable, with their counts, oldest first: what the writer
+    /// writes again into its next segment when this file is taken from it (`takeRetained`). The compressor reports
+    /// durable events a whole chunk at a time, so whole chunks are released. At most one flush's worth of input.
+    private var retained: [(lines: [UInt8], events: Int)] = []
     /// True when `close` produced the frame end and seal but could not write them yet: `close` again finishes it.
     package private(set) var isClosing = false
     /// False once a failed write may have left bytes past `bytesWritten` that could not be cut off: appending after
@@ -107,6 +111,7 @@ package final class SegmentWriter {
         try compressor.submit(lines, events: count)
         eventCount += count
         unflushedEventCount += count
+        if count > 0 { retained.append((Array(lines), count)) }
     }
 
     /// Writes what the compressor has flushed on its own so far, without waiting for it.
@@ -115,7 +120,23 @@ package final class SegmentWriter {
         let (bytes, events) = try compressor.takeFlushed()
         try writePending(bytes)
         unflushedEventCount -= events
+        release(events)
         return events
+    }
+
+    /// The lines of the events that never became durable in this file, once it was given up (`abandon`), oldest
+    /// first, with their counts.
+    package func takeRetained() -> [(lines: [UInt8], events: Int)] {
+        defer { retained = [] }
+        return retained
+    }
+
+    private func release(_ events: Int) {
+        var left = events
+        while let first = retained.first, first.events <= left {
+            left -= first.events
+            retained.removeFirst()
+        }
     }
 
     /// `append(lines:count:)` for lines held in an array.
@@ -133,12 +154,12 @@ package final class SegmentWriter {
     package func flush(durable: Bool) throws -> Int {
         if isClosing {
             try writePending([], durable: durable)
-            return takeUnflushed()
+            return releaseAll()
         }
         try writePending(
             compressor.drain { compressor, output throws(ZstdError) in try compressor.flush(into: &output) },
             durable: durable)
-        return takeUnflushed()
+        return releaseAll()
     }
 
     /// Ends the frame, writes it and the seal, and closes the file.
@@ -158,7 +179,7 @@ package final class SegmentWriter {
         markClosed()
         SystemCalls.close(descriptor)
         compressor.stop()
-        return takeUnflushed()
+        return releaseAll()
     }
 
     /// Gives up on the file after a failed write: cuts it back to its last decodable byte and closes it; no longer open
@@ -193,6 +214,12 @@ package final class SegmentWriter {
         return unflushedEventCount
     }
 
+    /// Everything appended is durable now.
+    private func releaseAll() -> Int {
+        retained.removeAll()
+        return takeUnflushed()
+    }
+
     /// Writes what an earlier write left, then `pending`, under the file's lock, taken for this write only. On failure
     /// the bytes are kept for the next write.
     private func writePending(_ pending: [UInt8], durable: Bool = false) throws {
@@ -200,17 +227,20 @@ package final class SegmentWriter {
         if unwritten.isEmpty { unwritten = pending } else { unwritten += pending }
         guard !unwritten.isEmpty || durable else { return }
         try lockForWriting()
-        defer { SystemCalls.unlock(descriptor) }
         do {
-            try SystemCalls.writeAll(descriptor, unwritten)
-        } catch {
-            // A short write left part of a block in the file: cut it off so the file ends at a decodable point.
-            try? SystemCalls.truncate(descriptor, to: bytesWritten)
-            isIntact = (try? SystemCalls.status(descriptor).size) == bytesWritten
-            throw error
+            defer { SystemCalls.unlock(descriptor) }
+            do {
+                try SystemCalls.writeAll(descriptor, unwritten)
+            } catch {
+                // A short write left part of a block in the file: cut it off so the file ends at a decodable point.
+                try? SystemCalls.truncate(descriptor, to: bytesWritten)
+                isIntact = (try? SystemCalls.status(descriptor).size) == bytesWritten
+                throw error
+            }
         }
         bytesWritten += unwritten.count
         unwritten.removeAll()
+        // After the unlock: a sync (`F_FULLFSYNC` on Apple platforms) can take long, and needs no lock.
         if durable { try SystemCalls.synchronize(descriptor) }
     }
 

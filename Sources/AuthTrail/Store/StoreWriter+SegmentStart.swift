@@ -37,4 +37,31 @@ extension StoreWriter {
         return start.timeIntervalSince1970.isNaN
             ? Date(timeIntervalSince1970: Timestamp.writableMilliseconds.lowerBound / 1000) : start
     }
+
+    /// The `app.configuration` event for a segment starting at `date`, redacted; nil when there is no set-up to record.
+    /// The facts are read once per process, here on the writer thread: the Keychain probe never runs on the app's.
+    func appConfigurationEvent(at date: Date) -> TrailEvent? {
+        if observedConfiguration == nil {
+            observedConfiguration = .some(
+                RecordedAppConfiguration(observing: configuration.appConfigurationSource, msal: configuration.msal))
+        }
+        guard let recorded = observedConfiguration ?? nil, let redactor else { return nil }
+        var event = recorded.event(at: date)
+        redactor.redact(&event)
+        return event
+    }
+
+    func nextMetadata(createdAt: Date) -> SegmentMetadata {
+        segmentSequence += 1
+        let os = SegmentMetadata.currentOperatingSystem
+        return SegmentMetadata(
+            installID: identity?.installID ?? "", appID: configuration.app.identifier,
+            appVersion: configuration.app.version,
+            osName: os.name, osVersion: os.version, libraryVersion: authTrailLibraryVersion,
+            zstdVersion: zstdLibraryVersion, processID: Int(SystemCalls.processID),
+            segmentSequence: segmentSequence, createdAt: Timestamp.string(createdAt),
+            redactionLevel: configuration.redactionLevel, redactionKeyID: redactor?.keyID ?? "",
+            compressionLevel: configuration.compressionLevel, redactionKeyStore: identity?.keySource,
+            redactionRecordedKeyID: identity?.recordedKeyID)
+    }
 }

@@ -10,18 +10,18 @@ import Foundation
 /// Everything here runs on one thread, so it needs no lock; what other threads see goes through `queue.report` and
 /// `published`.
 package final class StoreWriter {
-    private let queue: EventQueue
-    private let configuration: TrailConfiguration
-    private var identity: InstallIdentity?
-    private var redactor: Redactor?
+    let queue: EventQueue
+    let configuration: TrailConfiguration
+    var identity: InstallIdentity?
+    var redactor: Redactor?
     /// For events whose source flagged PII: the strictest level.
     private var strictRedactor: Redactor?
     private let published: Locked<InstallIdentity?>
     private let directory: SegmentDirectory
-    private var segment: SegmentWriter?
+    var segment: SegmentWriter?
     private var encoder = JSONLineWriter()
     private var sequence = 0
-    private var segmentSequence = 0
+    var segmentSequence = 0
     /// When the active segment was opened (its rotation age counts from here).
     private var segmentOpenedAt = Date()
     /// The active segment's `segment.created_at`: no event it holds is earlier (see `openSegment`).
@@ -30,12 +30,12 @@ package final class StoreWriter {
     /// (retention deletes the first names first) even when a segment starts earlier than the one before it.
     private var lastNamedAt: Date?
     private var lastFlush = Date()
-    private var retryAt: Date?
+    var retryAt: Date?
     private var backoff: Double = 0
-    private var droppedToReport: [Severity: Int] = [:]
+    var droppedToReport: [Severity: Int] = [:]
     private var spare: [TrailEvent] = []
     /// Events taken from the queue that could not be written yet (no segment could be opened).
-    private var held: [TrailEvent] = []
+    var held: [TrailEvent] = []
     /// Flush and close requests seen while backing off; a new one cuts the backoff short.
     private var requestsSeen = 0
     private var sealedAtStart = false
@@ -43,7 +43,12 @@ package final class StoreWriter {
     private var identityAttempts = 0
     private let mirror: UnifiedLogMirror?
     /// The app's set-up, read for the first segment (`.some(nil)`: nothing to record).
-    private var observedConfiguration: RecordedAppConfiguration??
+    var observedConfiguration: RecordedAppConfiguration??
+    /// The lines of events a segment taken from this writer had not made durable: written first into the next one.
+    private var carried: [(lines: [UInt8], events: Int)] = []
+    /// How long an extension's writer keeps its background time when it has nothing left to write, waiting for more,
+    /// before it seals its segment and lets the process be suspended.
+    static let extensionLinger = 0.5
 
     /// Uncompressed bytes serialized before they are handed to the compressor: zstd's block size, or the rotation
     /// size when that is smaller (a segment overshoots its rotation size by at most one chunk's output). Against
@@ -72,6 +77,7 @@ package final class StoreWriter {
     // Internal only so `start` (StoreWriter+Thread.swift) can hand it to the thread; nothing else calls it.
     func run() {
         while true {
+            settleBackgroundTime()
             let backingOff = retryAt.map { Date() < $0 } ?? false
             // In the background (`EventQueue.isPaused`) this waits until the app is back or a caller waits for a flush
             // or a shutdown: nothing below touches a file before it returns.
@@ -81,6 +87,11 @@ package final class StoreWriter {
             if wake.stopping {
                 finish(queue.take(returning: &spare))
                 return
+            }
+            // Outside the foreground nothing below touches a file without background time.
+            if wake.needsLease {
+                queue.beginLease()
+                if queue.isPaused { continue }
             }
             if backingOff {
                 // A flush, shutdown or retry asked for during a backoff is tried at once, not when the backoff ends.
@@ -173,7 +184,9 @@ package final class StoreWriter {
         }
         // A due retry reopens at once, so health says `writing` again as soon as the disk allows.
         if retryAt != nil && segment == nil { _ = ensureSegment() }
-        var flushNow = batch.flushPending || batch.closePending
+        // Outside the foreground every batch is made durable at once: the process may be suspended (and ended) as soon
+        // as the writer lets its background time go.
+        var flushNow = batch.flushPending || batch.closePending || queue.isInBackground
         var appended = 0
         var failed = false
         var paused = false
@@ -278,19 +291,6 @@ package final class StoreWriter {
         return openSegment(holding: pending) ? segment : nil
     }
 
-    /// The `app.configuration` event for a segment starting at `date`, redacted; nil when there is no set-up to record.
-    /// The facts are read once per process, here on the writer thread: the Keychain probe never runs on the app's.
-    private func appConfigurationEvent(at date: Date) -> TrailEvent? {
-        if observedConfiguration == nil {
-            observedConfiguration = .some(
-                RecordedAppConfiguration(observing: configuration.appConfigurationSource, msal: configuration.msal))
-        }
-        guard let recorded = observedConfiguration ?? nil, let redactor else { return nil }
-        var event = recorded.event(at: date)
-        redactor.redact(&event)
-        return event
-    }
-
     /// Appends one of the store's own events (not counted as an app event).
     private func append(_ event: TrailEvent, to segment: SegmentWriter) throws {
         sequence += 1
@@ -320,7 +320,7 @@ package final class StoreWriter {
     }
 
     /// Ends the active segment cleanly (frame end and seal); the next event opens a new one.
-    private func closeSegment(durable: Bool? = nil) throws {
+    func closeSegment(durable: Bool? = nil) throws {
         guard let current = segment else { return }
         let written = try current.close(durable: durable ?? configuration.synchronizeOnFlush)
         segment = nil
@@ -330,11 +330,13 @@ package final class StoreWriter {
     }
 
     /// The active segment was deleted, or sealed or held by another process, between two writes. What was not yet
-    /// flushed is lost; what was flushed is lost too if the file was deleted, else it is in the file that remains. A
-    /// new segment opens at once.
+    /// durable is still in memory and is written again into the next segment, which opens at once; what was flushed
+    /// is lost only if the file was deleted, else it is in the file that remains.
     private func segmentTaken(_ taken: SegmentTaken) {
         guard let segment else { return }
         let unflushed = segment.abandon()
+        let retained = segment.takeRetained()
+        carried += retained
         let flushed = segment.eventCount - unflushed
         self.segment = nil
         retryAt = Date()
@@ -343,7 +345,7 @@ package final class StoreWriter {
                 $0.eventsWritten -= flushed
                 $0.eventsLost += flushed
             }
-            $0.eventsLost += unflushed
+            $0.eventsLost += unflushed - retained.reduce(0) { $0 + $1.events }
             $0.failures += 1
             $0.lastError = taken.description
         }
@@ -359,8 +361,11 @@ package final class StoreWriter {
     private func openSegment(holding pending: ArraySlice<TrailEvent>) -> Bool {
         do {
             let path = configuration.directory.path
+            // Paused (background time taken back), no file is created: the events wait for the next attempt.
+            guard !queue.isPaused else { return false }
             try SystemCalls.makeDirectory(path, mode: 0o700)
             announceSealed(directory.sealTornSegments(active: nil, while: { !queue.isPaused }))
+            guard !queue.isPaused else { return false }
             let now = configuration.clock.now()
             let start = Self.start(now: now, holding: pending)
             let metadata = nextMetadata(createdAt: start)
@@ -377,27 +382,18 @@ package final class StoreWriter {
             lastFlush = Date()
             try append(metadata.startEvent(at: start), to: writer)
             if let setup = appConfigurationEvent(at: start) { try append(setup, to: writer) }
-            _ = try? directory.applyRetention(configuration.retention, active: writer.path, now: now)
+            for chunk in carried { try writer.append(lines: chunk.lines, count: chunk.events) }
+            carried = []
+            if !queue.isPaused {
+                _ = try? directory.applyRetention(
+                    configuration.retention, active: writer.path, now: now, while: { !queue.isPaused })
+            }
             resumeWriting()
             return true
         } catch {
             fail(error)
             return false
         }
-    }
-
-    private func nextMetadata(createdAt: Date) -> SegmentMetadata {
-        segmentSequence += 1
-        let os = SegmentMetadata.currentOperatingSystem
-        return SegmentMetadata(
-            installID: identity?.installID ?? "", appID: configuration.app.identifier,
-            appVersion: configuration.app.version,
-            osName: os.name, osVersion: os.version, libraryVersion: authTrailLibraryVersion,
-            zstdVersion: zstdLibraryVersion, processID: Int(SystemCalls.processID),
-            segmentSequence: segmentSequence, createdAt: Timestamp.string(createdAt),
-            redactionLevel: configuration.redactionLevel, redactionKeyID: redactor?.keyID ?? "",
-            compressionLevel: configuration.compressionLevel, redactionKeyStore: identity?.keySource,
-            redactionRecordedKeyID: identity?.recordedKeyID)
     }
 
     /// A step that had failed went through: no retry is pending, and health says `writing` again.
@@ -424,12 +420,13 @@ package final class StoreWriter {
     }
 
     /// Schedules a retry with exponential backoff. A write the data protection refused (a locked device: EPERM,
-    /// EACCES) keeps the active segment and its unwritten bytes: the file is as the last good write left it and takes
-    /// them once the device unlocks, so nothing is lost and no new segment opens per lock. Any other failure (full
-    /// disk, size limit, I/O error) may not lift for this file: the segment is given up and its unflushed events lost.
-    private func fail(_ error: any Error) {
+    /// EACCES, or EIO on a protected file, as some devices answer) keeps the active segment and its unwritten bytes:
+    /// the file is as the last good write left it and takes them once the device unlocks, so nothing is lost and no
+    /// new segment opens per lock. Any other failure (full disk, size limit, I/O error on an unprotected file) may
+    /// not lift for this file: the segment is given up and its unflushed events lost.
+    func fail(_ error: any Error) {
         var lost = 0
-        if let segment, !(Self.isRefused(error) && segment.canRetry) {
+        if let segment, !(isRefused(error) && segment.canRetry) {
             lost = segment.abandon()
             self.segment = nil
         }
@@ -443,9 +440,10 @@ package final class StoreWriter {
         }
     }
 
-    private static func isRefused(_ error: any Error) -> Bool {
+    private func isRefused(_ error: any Error) -> Bool {
         guard let error = error as? SystemError else { return false }
         return error.errno == EPERM || error.errno == EACCES
+            || (error.errno == EIO && configuration.fileProtection != .none)
     }
 
     /// Keeps events that could not be written yet for the next attempt, up to the memory cap; the rest are lost.
@@ -466,17 +464,11 @@ package final class StoreWriter {
         queue.report { $0.eventsLost += count }
     }
 
-    /// The `store.dropped` event: how many events of each severity `record` refused since the last one.
-    private func droppedEvent() -> TrailEvent {
-        var attributes = [FieldName.droppedTotal: String(droppedToReport.values.reduce(0, +))]
-        for (severity, count) in droppedToReport { attributes["dropped.\(severity.text.lowercased())"] = String(count) }
-        return TrailEvent(
-            name: .dropped, severity: .warning, timestamp: configuration.clock.now(),
-            message: "the queue was full; events were dropped", attributes: attributes)
-    }
-
-    /// Stop: write what is queued, close the segment, answer waiting callers.
+    /// Stop: write what is queued, close the segment, answer waiting callers. Outside the foreground, under background
+    /// time if the system grants it.
     private func finish(_ batch: EventQueue.Batch) {
+        if queue.isInBackground { queue.beginLease() }
+        defer { queue.endLease() }
         var closing = batch
         closing.closePending = true
         if identity != nil && (retryAt.map({ Date() >= $0 }) ?? true) {

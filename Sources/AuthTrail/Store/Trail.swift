@@ -10,14 +10,16 @@ public import Foundation
 ///
 /// `record` only queues the event (no I/O, no compression, no waiting); a background thread redacts, serializes,
 /// compresses and writes. The writer flushes every `flushInterval`, after every error-level event, when enough bytes
-/// are pending, on `flush()` and on `shutdown()`, except between `enterBackground()` and `enterForeground()`, when it
-/// touches no file. `Trail` never throws from a logging call and never takes the app down: drops, losses and write
-/// failures are counted in `health`.
+/// are pending, on `flush()` and on `shutdown()`. On iOS, iPadOS and visionOS the trail follows the app's lifecycle
+/// itself (`TrailConfiguration.observesLifecycle`): outside the foreground it writes only under background time it
+/// asks the system for, and holds no file lock when that time ends. `Trail` never throws from a logging call and
+/// never takes the app down: drops, losses and write failures are counted in `health`.
 public final class Trail: Sendable {
     public let configuration: TrailConfiguration
     private let queue: EventQueue
     private let identity = Locked<InstallIdentity?>(nil)
     private let signedInUser = Locked<String?>(nil)
+    private let lifecycleObserver: LifecycleObserver?
 
     /// Starts the writer thread, which creates the log folder, reads (or creates) the install identity and seals torn
     /// segments left by a crashed process. Nothing here touches the disk: before the first unlock after a restart, or
@@ -29,7 +31,14 @@ public final class Trail: Sendable {
             throw TrailConfiguration.Invalid(reason: "the trail's directory must be a file URL")
         }
         self.configuration = configuration
-        queue = EventQueue(memoryLimitBytes: configuration.memoryLimitBytes, wakeBytes: configuration.flushBufferBytes)
+        queue = EventQueue(
+            memoryLimitBytes: configuration.memoryLimitBytes, wakeBytes: configuration.flushBufferBytes,
+            startsInBackground: configuration.observesLifecycle && configuration.lifecycle.startsInBackground,
+            backgroundExecution: configuration.lifecycle.backgroundExecution)
+        // Only where the system suspends processes: elsewhere (macOS, Linux) there is nothing to pause for.
+        let lifecycle = configuration.lifecycle
+        lifecycleObserver =
+            configuration.observesLifecycle && lifecycle.startsInBackground ? LifecycleObserver(queue: queue) : nil
         StoreWriter.start(StoreWriter(queue: queue, configuration: configuration, published: identity))
     }
 
@@ -83,37 +92,28 @@ public final class Trail: Sendable {
         await queue.close(timeout: timeout)
     }
 
-    /// Call when the app moves to the background (`sceneDidEnterBackground`, inside a background task): flushes
-    /// everything recorded so far, then pauses the writer until `enterForeground()`. Paused, it opens, writes, locks,
-    /// seals and deletes no file: events recorded meanwhile wait in the queue (dropped by severity, and counted, when
-    /// it is full), the interval flush, rotation, retention and retries wait for the app to come back. So once this
-    /// returns true no file lock is held or taken, and iOS will not kill the suspended app for one in an App Group
-    /// container (`0xdead10cc`).
-    ///
-    /// When it returns false (the flush did not finish within `timeout`, for example while the device is locked), the
-    /// writer pauses all the same once the step it is in ends: a lock is held at most until that write or rename
-    /// ends. A `flush()` or `shutdown()` called while paused is done (the app asks for it inside its background task),
-    /// and the writer pauses again once its caller has returned, answered or timed out.
-    /// - Returns: true when the flush finished within `timeout`.
-    @discardableResult
-    public func enterBackground(timeout: Duration = .seconds(3)) async -> Bool {
+    /// Pauses the writer at once, as the trail does by itself when the app leaves the foreground: for an app that
+    /// set `TrailConfiguration.observesLifecycle` to false, from `applicationDidEnterBackground(_:)` (app-wide, never a
+    /// single scene's `sceneDidEnterBackground`). Synchronous and idempotent; nothing to wait for and no background
+    /// task to begin: the trail asks the system for the time to write what was recorded (an expiring activity), and
+    /// for every later event recorded in the background (a background task, a refresh on a silent push), and holds no
+    /// file lock once that time ends, so iOS does not end the suspended app for one (`0xdead10cc`).
+    public func enterBackground() {
         queue.enterBackground()
-        return await queue.flush(timeout: timeout)
     }
 
-    /// Call when the app comes back (`sceneWillEnterForeground`, `applicationWillEnterForeground`): ends the pause
-    /// `enterBackground()` began. The writer writes what was recorded meanwhile and does what was due (interval flush,
+    /// Ends the pause `enterBackground()` began (`applicationWillEnterForeground(_:)`, or at the first activation when
+    /// the app does not observe its lifecycle): the writer writes what waited and does what was due (interval flush,
     /// rotation, retention, sealing torn segments), and a retry waiting out its backoff is tried at once. Never blocks.
     public func enterForeground() {
         queue.enterForeground()
     }
 
-    /// Call when protected data becomes available again (`applicationProtectedDataDidBecomeAvailable(_:)`, or
-    /// `UIApplication.protectedDataDidBecomeAvailableNotification`): a write the locked device refused (file
-    /// protection `.complete`) is retried at once instead of at the end of its backoff, which can be 30 s. In the
-    /// background the retry waits for `enterForeground()`. Never blocks.
+    /// Call when protected data becomes available again, if the trail does not observe the lifecycle
+    /// (`applicationProtectedDataDidBecomeAvailable(_:)`): a write the locked device refused (file protection
+    /// `.complete`) is retried at once instead of at the end of its backoff, which can be 30 s. Never blocks.
     public func protectedDataDidBecomeAvailable() {
-        queue.retryNow()
+        queue.protectedData(available: true)
     }
 
     /// Segments that will not change again (closed by rotation or shutdown, or recovered after a crash), oldest

@@ -12,6 +12,13 @@ public struct TrailConfiguration: Sendable {
     public var msal: MSALSetup?
     /// Where the `app.configuration` facts are read: the running app, or a test's Info.plist and Keychain.
     package var appConfigurationSource = AppConfigurationSource.current
+    /// Whether the trail follows the app's lifecycle itself (on by default): it pauses when the app leaves the
+    /// foreground (app-wide, not per scene) or an extension's host does, writes what is recorded in the background
+    /// under background time it asks the system for, and resumes when the app is back. Off, the app calls
+    /// `Trail.enterBackground()` and `Trail.enterForeground()` itself.
+    public var observesLifecycle = true
+    /// How the platform runs this process (suspension, extension, background time); a test plays other shapes.
+    package var lifecycle = ProcessLifecycle.current
     public var redactionLevel: RedactionLevel
     /// The app's additions to the built-in redaction (extra secret or identifier field names, allowed values,
     /// patterns). None by default.

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What the store has written, dropped and lost, and whether it is writing now.
 public struct TrailHealth: Sendable, Hashable {
     /// Whether the writer can write.
@@ -9,7 +11,21 @@ public struct TrailHealth: Sendable, Hashable {
         case retrying
     }
 
+    /// Whether the writer may touch files now.
+    public enum Activity: String, Sendable, Hashable {
+        /// In the foreground, or writing under background time the system granted.
+        case active
+        /// Outside the foreground with no background time: the writer touches no file, and what is recorded waits in
+        /// memory until the system grants time (the trail asks for it when there is something to write) or the app
+        /// is back.
+        case paused
+    }
+
     public var status: Status = .writing
+    /// Paused or active, now.
+    public var activity: Activity = .active
+    /// When the writer last paused; nil if it never did.
+    public var lastPause: Date?
     /// App events that reached a segment (the store's own `segment.start` and `store.dropped` lines are not counted).
     public var eventsWritten = 0
     /// Events `record` refused because the queue was full, per severity.

@@ -64,8 +64,7 @@ package final class FollowedFile {
     /// one-line warnings (file and byte offset) for what could not be decoded.
     ///
     /// The end of the file counts as torn only once the file is known to be complete: it ends with a seal, or no
-    /// running writer can still append to it (`SegmentDirectory.mayBeLive`: its process is gone, or it was not
-    /// written for an hour).
+    /// running writer can still append to it (`SegmentDirectory.mayBeLive`: its process is gone).
     package func read(into consumer: inout some LogConsumer) -> (state: State, warnings: [String]) {
         guard let status = try? SystemCalls.status(descriptor), status.links > 0,
             (try? SystemCalls.status(path: path))?.identity == identity
@@ -73,17 +72,17 @@ package final class FollowedFile {
         var summary = InputSummary(path: path)
         if status.size != bytesRead { decode(final: false, into: &consumer, summary: &summary) }
         // A sealed file ends with its seal; anything else may be a live segment its writer is still filling.
-        if SegmentDirectory.isSealed(descriptor, size: bytesRead) || !mayBeLive(modified: status.modified) {
+        if SegmentDirectory.isSealed(descriptor, size: bytesRead) || !mayBeLive() {
             decode(final: true, into: &consumer, summary: &summary)
             return (.finished, summary.warnings)
         }
         return (.open, summary.warnings)
     }
 
-    private func mayBeLive(modified: Double) -> Bool {
+    private func mayBeLive() -> Bool {
         let url = URL(fileURLWithPath: path)
         return SegmentDirectory(path: url.deletingLastPathComponent().path)
-            .mayBeLive(url.lastPathComponent, modified: modified, active: nil)
+            .mayBeLive(url.lastPathComponent, active: nil)
     }
 
     private func decode(final: Bool, into consumer: inout some LogConsumer, summary: inout InputSummary) {

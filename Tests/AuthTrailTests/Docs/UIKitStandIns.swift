@@ -11,67 +11,21 @@ class UIResponder {
     init() {}
 }
 
-/// `UIKit.UIApplicationDelegate`, with the callbacks the sample implements.
+/// `UIKit.UIApplicationDelegate`, with the callback the sample implements.
 @MainActor
 protocol UIApplicationDelegate: AnyObject {
     func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
-    func applicationDidEnterBackground(_ application: UIApplication)
-    func applicationWillEnterForeground(_ application: UIApplication)
-    func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication)
 }
 
-/// `UIKit.UIBackgroundTaskIdentifier`.
-struct UIBackgroundTaskIdentifier: Hashable, Sendable {
-    var rawValue: Int
-    static let invalid = UIBackgroundTaskIdentifier(rawValue: 0)
-}
-
-/// `UIKit.UIApplication`'s background-task calls. Records every task begun and ended, lets a test expire the running
-/// ones (as iOS does when the time is up) and wait until every task begun has ended.
+/// `UIKit.UIApplication`: the sample only receives it.
 @MainActor
 final class UIApplication {
     /// `UIApplication.LaunchOptionsKey`.
     struct LaunchOptionsKey: Hashable, Sendable {
         var rawValue: String
-    }
-
-    private(set) var begun: [UIBackgroundTaskIdentifier] = []
-    private(set) var ended: [UIBackgroundTaskIdentifier] = []
-    private var expirationHandlers: [UIBackgroundTaskIdentifier: @MainActor @Sendable () -> Void] = [:]
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func beginBackgroundTask(
-        withName taskName: String?, expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
-    ) -> UIBackgroundTaskIdentifier {
-        let task = UIBackgroundTaskIdentifier(rawValue: begun.count + 1)
-        begun.append(task)
-        expirationHandlers[task] = handler
-        return task
-    }
-
-    func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
-        ended.append(identifier)
-        expirationHandlers[identifier] = nil
-        if Set(ended).isSuperset(of: begun) {
-            for waiter in waiters { waiter.resume() }
-            waiters = []
-        }
-    }
-
-    /// Calls the expiration handler of every task still running, as iOS does when the background time runs out.
-    func expireBackgroundTasks() {
-        let handlers = expirationHandlers.values
-        expirationHandlers = [:]
-        for handler in handlers { handler() }
-    }
-
-    /// Returns once every background task begun so far has ended.
-    func allBackgroundTasksEnded() async {
-        if Set(ended).isSuperset(of: begun) { return }
-        await withCheckedContinuation { waiters.append($0) }
     }
 }
 

@@ -86,11 +86,14 @@ struct SegmentStartTests {
         defer { directory.remove() }
         // The writer opens its segments at 12:00:10; the events were recorded 5 s and 3 s before that.
         let clock = ManualTrailClock(start: Date(timeIntervalSince1970: 1_795_694_410))  // 2026-11-26T12:00:10Z
-        let trail = try Trail(
-            configuration: TrailConfiguration(
-                directory: directory.url, keyStore: .files(in: directory.url), clock: clock))
-        // Paused, the writer takes nothing: both events are in the batch that opens the segment.
-        #expect(await trail.enterBackground(timeout: .testWait))
+        var configuration = TrailConfiguration(
+            directory: directory.url, keyStore: .files(in: directory.url), clock: clock)
+        // Paused with no background time granted, the writer takes nothing: both events are in the batch that opens
+        // the segment.
+        configuration.observesLifecycle = false
+        configuration.lifecycle.backgroundExecution = .refused
+        let trail = try Trail(configuration: configuration)
+        trail.enterBackground()
         let first = Date(timeIntervalSince1970: 1_795_694_405.25)
         // Out of order within the batch: the segment starts at the earliest, not the first taken.
         trail.record(TrailEvent(name: .log, timestamp: first.addingTimeInterval(2), message: "second"))
