@@ -8,7 +8,7 @@
 //   authtrail-stress full-disk DIR FILE_SIZE_LIMIT COUNT  COUNT events under RLIMIT_FSIZE, lift it, COUNT more
 //   authtrail-stress cycles DIR ROUNDS EVERY PAUSE_MS     ROUNDS times: EVERY events, flush() (printing the last
 //                                                         index), pause; then shutdown
-//   authtrail-stress hold DIR COUNT                       COUNT events, `await enterBackground()`, print `flushed N`,
+//   authtrail-stress hold DIR COUNT                       COUNT events, `enterBackground()`, flush, print `flushed N`,
 //                                                         then idle; each line on standard input: COUNT more, flush,
 //                                                         `flushed N`; end of input: shutdown
 //   authtrail-stress live DIR COUNT SEGMENT_BYTES         for a follower: each line on standard input: COUNT more
@@ -16,7 +16,8 @@
 //                                                         flush, `flushed N`; small segments rotate; end of input:
 //                                                         shutdown
 //   authtrail-stress background DIR COUNT EVERY_MS        COUNT events over two segments (1 s rotation age, at
-//                                                         most 2 segments kept), `await enterBackground()`, print
+//                                                         most 2 segments kept), `enterBackground()` with no
+//                                                         background time granted, flush, print
 //                                                         `background N`; then an event every EVERY_MS (thread 1,
 //                                                         at most 1,000) until a line on standard input; then print
 //                                                         `recorded N`, `enterForeground()`, flush, print
@@ -31,7 +32,8 @@
 //                                                         print `recorded N`, then idle until killed (only the
 //                                                         1 s interval flush makes them durable)
 //   authtrail-stress paused-attempt DIR OPERATION ATTEMPT KIND OUTCOME
-//                                                         `await enterBackground()` first (no segment opens), then
+//                                                         `enterBackground()` first, no background time granted
+//                                                         (no segment opens), then
 //                                                         one `acquisition.end` of OPERATION, print `recorded`; on a
 //                                                         line on standard input wait 50 ms, `enterForeground()`,
 //                                                         shutdown: the segment opens after the event was recorded

@@ -5,12 +5,12 @@ import Foundation
 /// extension host's, and protected data becoming unavailable and available. Each notification changes the queue's
 /// state synchronously on the posting thread, so a quick return to the foreground can never be overtaken by the
 /// pause it follows.
-final class LifecycleObserver: @unchecked Sendable {
+package final class LifecycleObserver: @unchecked Sendable {
     // @unchecked: `tokens` is written once in `init` and read once in `deinit`.
     private var tokens: [any NSObjectProtocol] = []
     private let center: NotificationCenter
 
-    init(queue: EventQueue, center: NotificationCenter = .default) {
+    package init(queue: EventQueue, center: NotificationCenter = .default) {
         self.center = center
         let handlers: [(String, @Sendable (EventQueue) -> Void)] = [
             (LifecycleNotification.didEnterBackground, { $0.enterBackground() }),

@@ -30,9 +30,12 @@ package struct InstallIdentity: Sendable {
     /// Where versions before 0.2 kept the key.
     package static let legacyKeyFileName = ".redaction-key"
 
-    /// - Parameter attempt: counts this process's tries (see `KeyStore.loadOrCreateKey`).
+    /// - Parameters:
+    ///   - attempt: counts this process's tries that the Keychain refused (see `KeyStore.loadOrCreateKey`).
+    ///   - inBackground: the process is outside the foreground (see `KeyStore.loadOrCreateKey`).
     package static func loadOrCreate(
-        in directory: String, keyStore: KeyStore, protection: FileProtection = .none, attempt: Int = 1
+        in directory: String, keyStore: KeyStore, protection: FileProtection = .none, attempt: Int = 1,
+        inBackground: Bool = false
     ) throws -> InstallIdentity {
         let idBytes = try loadOrCreateFile("\(directory)/\(idFileName)", protection: protection) {
             Array(UUID().uuidString.lowercased().utf8)
@@ -41,7 +44,8 @@ package struct InstallIdentity: Sendable {
         let legacyPath = "\(directory)/\(legacyKeyFileName)"
         let legacy = (try? SystemCalls.readFile(legacyPath)).flatMap { $0.count >= 16 ? $0 : nil }
         let loaded = try keyStore.loadOrCreateKey(
-            installID: installID, protection: protection, attempt: attempt, logFolder: directory
+            installID: installID, protection: protection, attempt: attempt, logFolder: directory,
+            inBackground: inBackground
         ) {
             legacy ?? RedactionKey.randomBytes()
         }

@@ -19,9 +19,11 @@ extension KeyStore {
     ///   - attempt: 1 for the first try of this process, counting up while it fails; unknown Keychain statuses fall
     ///     back to files once it reaches `attemptsBeforeFallback`.
     ///   - logFolder: the log folder, which the fallback folder must not be in.
+    ///   - inBackground: the process is outside the foreground (a background launch, an extension), where -34018 can
+    ///     pass: it is retried like an unknown status before the file store takes over.
     func loadOrCreateKey(
         installID: String, protection: FileProtection, attempt: Int = 1, logFolder: String? = nil,
-        make: () -> [UInt8]
+        inBackground: Bool = false, make: () -> [UInt8]
     ) throws -> LoadedKey {
         switch location {
         case .folder(let folder):
@@ -45,7 +47,8 @@ extension KeyStore {
                 return LoadedKey(bytes: bytes, source: "keychain")
             } catch {
                 // Before the first unlock: the Keychain will answer later, and a file key now would be a second key.
-                guard !error.status.isTransient, error.status.refusesForGood || attempt >= Self.attemptsBeforeFallback
+                guard !error.status.isTransient,
+                    error.status.refusesForGood(inBackground: inBackground) || attempt >= Self.attemptsBeforeFallback
                 else { throw error }
                 if let logFolder, Self.isInside(fallback.path, folder: logFolder) { throw error }
                 let bytes = try Self.loadOrCreateFile(

@@ -133,7 +133,8 @@ extension SegmentMetadata {
         #if targetEnvironment(macCatalyst)
         return ("Mac Catalyst", text)
         #elseif os(iOS)
-        return ("iOS", text)
+        // "Designed for iPad" on a Mac: the iOS build, macOS's version and no broker, recorded apart.
+        return (ProcessInfo.processInfo.isiOSAppOnMac ? "iOS app on Mac" : "iOS", text)
         #elseif os(macOS)
         return ("macOS", text)
         #elseif os(tvOS)

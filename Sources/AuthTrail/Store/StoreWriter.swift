@@ -39,8 +39,9 @@ package final class StoreWriter {
     /// Flush and close requests seen while backing off; a new one cuts the backoff short.
     private var requestsSeen = 0
     private var sealedAtStart = false
-    /// Tries to load the identity so far: unknown Keychain errors fall back to the file store after a few.
-    private var identityAttempts = 0
+    /// Tries to load the identity that the Keychain refused: unknown statuses (and -34018 in the background) fall
+    /// back to the file store after a few. An install id the locked device refused is not one of them.
+    private var keychainRefusals = 0
     private let mirror: UnifiedLogMirror?
     /// The app's set-up, read for the first segment (`.some(nil)`: nothing to record).
     var observedConfiguration: RecordedAppConfiguration??
@@ -126,14 +127,14 @@ package final class StoreWriter {
             try SystemCalls.makeDirectory(path, mode: 0o700)
             try? SystemCalls.setMode(path, 0o700)
             SystemCalls.applyProtection(configuration.fileProtection, to: path)
-            identityAttempts += 1
             adopt(
                 try InstallIdentity.loadOrCreate(
                     in: path, keyStore: configuration.keyStore, protection: configuration.fileProtection,
-                    attempt: identityAttempts))
+                    attempt: keychainRefusals + 1, inBackground: queue.isInBackground))
             resumeWriting()
             return true
         } catch {
+            if error is KeychainFailure { keychainRefusals += 1 }
             fail(error)
             return false
         }

@@ -11,7 +11,8 @@ extension TrailConfiguration {
     /// - Parameters:
     ///   - identifier: the App Group, for example `group.com.example.myapp`.
     ///   - app: the app's identifier and version, recorded in every segment.
-    /// - Throws: `TrailConfiguration.Invalid` when the target lacks the App Group entitlement (no container), or off
+    /// - Throws: `TrailConfiguration.Invalid` when the target lacks the App Group entitlement (no container on iOS; on
+    ///   macOS, which names a container for any identifier, one that does not exist or cannot be written), or off
     ///   Apple platforms.
     public init(appGroup identifier: String, app: AppInfo = .current) throws {
         #if canImport(Darwin)
@@ -19,10 +20,19 @@ extension TrailConfiguration {
         #else
         let container: URL? = nil
         #endif
-        guard let container else {
+        guard let container, Self.isUsableContainer(container) else {
             throw Invalid(reason: "no container for App Group \(identifier): is the App Group entitlement missing?")
         }
         self.init(appGroup: identifier, container: container, app: app)
+    }
+
+    /// Whether an App Group container can hold the trail: an existing folder this process may write. The system
+    /// makes the container of an entitled target; a sandboxed macOS app without the entitlement gets a path it can
+    /// neither find nor create, where the writer would retry forever.
+    package static func isUsableContainer(_ container: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: container.path, isDirectory: &isDirectory)
+            && isDirectory.boolValue && FileManager.default.isWritableFile(atPath: container.path)
     }
 
     /// `init(appGroup:app:)` with the group's container given: what every target gets.

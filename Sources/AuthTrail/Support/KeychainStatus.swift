@@ -13,12 +13,16 @@ package struct KeychainStatus: RawRepresentable, Sendable, Hashable, CustomStrin
     package static let noSuchKeychain = KeychainStatus(rawValue: -25294)
     /// Before the first unlock after a restart; it passes on its own.
     package static let interactionNotAllowed = KeychainStatus(rawValue: -25308)
-    /// No application-identifier or keychain-access-groups entitlement (`swift run`, Developer ID without a profile).
+    /// No application-identifier or keychain-access-groups entitlement (`swift run`, Developer ID without a profile);
+    /// also seen for a moment in background launches and extensions, before securityd answers for the process.
     package static let missingEntitlement = KeychainStatus(rawValue: -34018)
 
-    /// Refusals that no retry will change for this process: the file store takes over.
-    package var refusesForGood: Bool {
-        [.unimplemented, .notAvailable, .noSuchKeychain, .missingEntitlement].contains(self)
+    /// Refusals that no retry will change for this process: the file store takes over. -34018 only in the foreground:
+    /// in the background it is retried like an unknown status first (`refusesForGood(inBackground:)`).
+    package var refusesForGood: Bool { refusesForGood(inBackground: false) }
+
+    package func refusesForGood(inBackground: Bool) -> Bool {
+        [.unimplemented, .notAvailable, .noSuchKeychain].contains(self) || (self == .missingEntitlement && !inBackground)
     }
 
     /// Refusals that pass (the device gets unlocked): falling back would mint a second key, so the writer retries.

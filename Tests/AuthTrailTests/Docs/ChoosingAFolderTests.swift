@@ -47,6 +47,18 @@ struct ChoosingAFolderTests {
         #expect(throws: TrailConfiguration.Invalid.self) { try Self.sharedConfiguration() }
     }
 
+    @Test("an App Group container is usable only when it is an existing folder the process may write")
+    func appGroupContainerUsability() throws {
+        let container = try TemporaryDirectory("authtrail-app-group-usable")
+        defer { container.remove() }
+        #expect(TrailConfiguration.isUsableContainer(container.url))
+        // macOS names a container for any identifier: for a target without the entitlement it does not exist.
+        #expect(!TrailConfiguration.isUsableContainer(container.url.appendingPathComponent("group.not.entitled")))
+        let file = container.url.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        #expect(!TrailConfiguration.isUsableContainer(file))
+    }
+
     @Test(
         "an App Group configuration names the container's Application Support folder and the group's Keychain access group"
     )

@@ -10,9 +10,10 @@ import Darwin
 #endif
 
 /// iOS kills a suspended app that holds a file lock in an App Group container (`0xdead10cc`), and it may suspend the
-/// app at any moment once `enterBackground()` has returned. Here the trail lives in a child process that keeps
-/// recording after `enterBackground()`, with everything the writer could do due (interval flush, rotation by age,
-/// retention by count, a large torn segment to seal), while another child looks for a lock on every file.
+/// app at any moment once it is in the background and holds no background time. Here the trail lives in a child
+/// process that keeps recording after `enterBackground()` while the system grants no background time, with everything
+/// the writer could do due (interval flush, rotation by age, retention by count, a large torn segment to seal), while
+/// another child looks for a lock on every file. (With time granted, `AppShapeTests` shows the events written.)
 @Suite("a trail in the background touches no file until the app is back")
 struct BackgroundPauseTests {
     @Test(

@@ -66,6 +66,29 @@ struct KeychainFallbackTests {
         }
     }
 
+    @Test("in a launch into the background, -34018 is retried, and the Keychain's key is used once it answers")
+    func missingEntitlementPassesInTheBackground() async throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        let keychain = ScriptedKeychain(refusing: .missingEntitlement)
+        var configuration = folders.configuration(keychain)
+        // A suspendable process that no notification has brought to the foreground yet.
+        configuration.lifecycle = ProcessLifecycle(
+            isSuspendable: true, isExtension: false, backgroundExecution: .unlimited)
+        let trail = try Trail(configuration: configuration)
+        trail.record(TrailEvent(name: .log, message: "a refresh on a silent push"))
+        let deadline = Date().addingTimeInterval(60)
+        while keychain.calls < 2 && Date() < deadline { usleep(2_000) }
+        #expect(keychain.calls >= 2, "retried rather than given up at once")
+        #expect(folders.keyFiles().isEmpty, "no file key for a refusal that passes")
+        keychain.refuse(nil)
+        #expect(await trail.flush(timeout: .testWait))
+        #expect(trail.health.keyStore == "keychain")
+        #expect(trail.health.eventsWritten == 1)
+        #expect(folders.keyFiles().isEmpty)
+        #expect(await trail.shutdown(timeout: .testWait))
+    }
+
     @Test("before the first unlock the Keychain is waited for, with no file key, and used once it answers")
     func refusedForAWhile() async throws {
         let folders = try Folders()
