@@ -22,7 +22,8 @@ enum AppShape {
         let time = ScriptedBackgroundTime()
         var configuration = TrailConfiguration(
             directory: directory,
-            app: AppInfo(identifier: role == "extension" ? "com.example.stress.share" : "com.example.stress", version: "1.0"))
+            app: AppInfo(
+                identifier: role == "extension" ? "com.example.stress.share" : "com.example.stress", version: "1.0"))
         configuration.lifecycle = ProcessLifecycle(
             isSuspendable: true, isExtension: role == "extension",
             backgroundExecution: BackgroundExecution(begin: time.begin))

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Follows the process's lifecycle through `NotificationCenter` for a trail, so that an app that only opens a trail
 /// is paused and resumed with no delegate code: app-wide background and foreground (never a single scene's), an

@@ -22,7 +22,8 @@ package struct KeychainStatus: RawRepresentable, Sendable, Hashable, CustomStrin
     package var refusesForGood: Bool { refusesForGood(inBackground: false) }
 
     package func refusesForGood(inBackground: Bool) -> Bool {
-        [.unimplemented, .notAvailable, .noSuchKeychain].contains(self) || (self == .missingEntitlement && !inBackground)
+        [.unimplemented, .notAvailable, .noSuchKeychain].contains(self)
+            || (self == .missingEntitlement && !inBackground)
     }
 
     /// Refusals that pass (the device gets unlocked): falling back would mint a second key, so the writer retries.

@@ -32,7 +32,8 @@ struct AppShapeTests {
         let seen = try #require(sampler.stop(), sourceLocation: sourceLocation)
         #expect(seen.rounds >= 50, "the sampler looked: \(seen.rounds)", sourceLocation: sourceLocation)
         #expect(seen.held == 0, "a lock held while suspended: \(seen.firstHeld)", sourceLocation: sourceLocation)
-        #expect(seen.changed == 0, "a file changed while suspended: \(seen.firstChange)", sourceLocation: sourceLocation)
+        #expect(
+            seen.changed == 0, "a file changed while suspended: \(seen.firstChange)", sourceLocation: sourceLocation)
         // The live segment ends inside a flushed frame: `zstd` drops the decoded tail of an unfinished frame when it
         // meets the end of the file (1.5.4: 4,896 of 5,000 lines), so the library's reader checks it here.
         let onDisk = try FolderContents(directory.path).attemptsByOperation["\(child.processID)-t0"] ?? []
@@ -137,7 +138,9 @@ struct AppShapeTests {
         child.jettison()
     }
 
-    @Test("background time taken back mid-write: the writer stops after the write under way, and the assertion ends unlocked")
+    @Test(
+        "background time taken back mid-write: the writer stops after the write under way, and the assertion ends unlocked"
+    )
     func expiredBackgroundTime() throws {
         let directory = try TemporaryDirectory("authtrail-shape-expiry")
         defer { directory.remove() }

@@ -73,6 +73,7 @@ struct LifecycleStateTests {
         let time = CountingBackgroundTime()
         let (queue, observer) = Self.observedQueue(time, center: center)
         _ = observer
+        Self.post(LifecycleNotification.didBecomeActive, to: center)
         Self.post(LifecycleNotification.didEnterBackground, to: center)
         // The writer wakes for the flush under the background time and is inside its step (busy).
         let writerWoke = DispatchSemaphore(value: 0)
