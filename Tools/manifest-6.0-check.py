@@ -149,7 +149,9 @@ def dependencies(manifest_text, scratch):
         for kind, entries in dependency.items():
             entry = entries[0]
             if kind == "sourceControl":
-                url = entry["location"]["remote"][0]["urlString"]
+                location = entry["location"]
+                # A git repository named by a path or file:// URL is `local`; it still has tags to choose from.
+                url = location["remote"][0]["urlString"] if "remote" in location else location["local"][0]
                 declared.append((url, entry["requirement"]))
             else:
                 # A local or registry package: nothing for Swift 6.0 to choose from tags.
