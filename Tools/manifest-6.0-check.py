@@ -4,8 +4,9 @@
     Tools/manifest-6.0-check.py [--manifest PATH]      (default: the repository's Package.swift)
 
 1. The manifest is evaluated as Xcode 16 on a Mac evaluates it: `#if compiler(>=X)` / `#if swift(>=X)` true only for
-   X <= 6.0, `#if canImport(Darwin)` true, no AUTHTRAIL_* variable set; then `swift package dump-package` (this
-   toolchain) lists its dependencies and their version requirements. The manifest's own tools version must be <= 6.0.
+   X <= 6.0, `#if canImport(Darwin)` and `#if os(macOS)` true, no AUTHTRAIL_* variable set; then `swift package
+   dump-package` (this toolchain) lists its dependencies and their version requirements. The manifest's own tools
+   version must be <= 6.0.
 2. For every dependency, recursively: every tag of its repository (`git ls-remote --tags`, then a bare clone; on this
    machine git serves github.com from /opt/swift-packages), the tags in the requirement's range, and for each the
    manifest SwiftPM 6.0 would load (its rule: the `Package@swift-X[.Y[.Z]].swift` with the highest X.Y.Z <= 6.0 when
@@ -92,7 +93,7 @@ def reads_on_6_0(version):
 
 
 def chosen_manifest(files, read):
-    """The file name SwiftPM 6.0 loads among a package's root `files`, read with `read(name)`; None when no Package.swift.
+    """The file SwiftPM 6.0 loads among a package's root `files`, read with `read(name)`; None without Package.swift.
 
     Mirrors SwiftPM's ManifestLoader: the version-specific manifest with the highest version <= 6.0 is taken when its
     tools version is above the regular manifest's, or when the regular manifest's is above 6.0."""
@@ -122,9 +123,9 @@ def as_swift_6_0(manifest_text):
         version = re.fullmatch(r"(?:compiler|swift)\(\s*>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*\)", condition)
         if version:
             value = tuple(int(part or 0) for part in version.groups()) <= SWIFT_6_0
-        elif condition == "canImport(Darwin)":
+        elif condition in ("canImport(Darwin)", "os(macOS)"):
             value = True
-        elif condition in ("canImport(Glibc)", "canImport(Musl)", "os(Linux)"):
+        elif condition in ("canImport(Glibc)", "canImport(Musl)", "os(Linux)", "os(Windows)"):
             value = False
         else:
             return match.group(0)
@@ -292,9 +293,10 @@ def check(manifest_path):
                         f"NOT_ON_HAND entry in {os.path.basename(__file__)} must go (the tags decide)")
                     continue
             if usable:
-                say(f"{key} {wanted}: {runs(in_range, usable)} usable on Swift 6.0 (on hand in range; refused: {refused})")
+                usable_runs = runs(in_range, usable)
+                say(f"{key} {wanted}: {usable_runs} usable on Swift 6.0 (on hand in range; refused: {refused})")
             elif gap:
-                gap_range = f"{version_text(gap[0])}..<{version_text(gap[1])}" if gap[1] else f"{version_text(gap[0])} on"
+                gap_range = version_text(gap[0]) + (f"..<{version_text(gap[1])}" if gap[1] else " on")
                 say(f"{key} {wanted}: no tag on hand reads on Swift 6.0 ({refused}); NOT VERIFIED HERE: {gap_range} "
                     f"not on this machine ({gap[2]})")
                 # The dependencies the missing versions declare are unknown; the newest tag in range stands in.

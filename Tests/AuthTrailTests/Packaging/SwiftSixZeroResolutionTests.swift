@@ -33,7 +33,8 @@ struct SwiftSixZeroResolutionTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try git(folder, ["init", "--quiet"])
         for (tag, manifests) in tags {
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("Package") {
+            let previous = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            for name in previous where name.hasPrefix("Package") {
                 try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
             for (name, text) in manifests { try write(text, to: folder.appendingPathComponent(name)) }
