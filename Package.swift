@@ -45,9 +45,14 @@ if buildsUpstreamZstd {
 
 // swift-log's `LogEvent` handler API (1.16), which the swift-log bridge implements, comes with a manifest for Swift 6.2
 // (Xcode 26). Older toolchains (Xcode 16) get the package without that bridge (the `AuthTrailLogging` product), the
-// bench and the library's tests, so that `AuthTrail` and the CLI resolve and build there.
+// bench and the library's tests, so that `AuthTrail` and the CLI resolve and build there. Every package only these
+// targets use is declared here too: SwiftPM resolves every declared package, and swift-property-based (the library's
+// tests) has no release that Swift 6.0 reads. Tools/manifest-6.0-check.py checks the rest from their repositories.
 #if compiler(>=6.2)
-let swiftLog: [Package.Dependency] = [.package(url: "https://github.com/apple/swift-log", from: "1.16.2")]
+let swiftLog: [Package.Dependency] = [
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+]
 let logging: Target.Dependency? = .product(name: "Logging", package: "swift-log")
 #else
 let swiftLog: [Package.Dependency] = []
@@ -68,7 +73,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "4.0.0"..<"5.0.0"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ] + zstdPackages + swiftLog,
     targets: zstdTargets + [
         // The library apps link. PrivacyInfo.xcprivacy is the privacy manifest App Store Connect reads

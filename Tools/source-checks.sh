@@ -9,6 +9,8 @@
 #    (Sources/AuthTrail/AuthTrail.docc/AuthTrail.md), which must name nothing else; no other module declares anything
 #    public (the CLI, the analysis and the test support share what they need with `package`).
 #    `Tools/source-checks.sh --update-api` rewrites docs/PUBLIC-API.txt after a deliberate change of the API.
+# 4. Swift 6.0 (Xcode 16.0-16.2): Tools/manifest-6.0-check.py reads the manifest as Swift 6.0 does and every dependency
+#    of that graph from its repository's tags, and fails when one has no version whose manifest Swift 6.0 reads.
 # Exit status: 0 when every check passes, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,5 +67,7 @@ for graph in "$graphs"/*.symbols.json; do
     count="$(jq '.symbols | length' "$graph")"
     [ "$count" -eq 0 ] || fail "$module declares $count public symbols (use package): $(jq -r '[.symbols[].pathComponents | join(".")][:5] | join(", ")' "$graph")"
 done
-[ "$status" -ne 0 ] || echo "source-checks: formatting, file sizes and the public API ($(wc -l < "$api") symbols) pass"
+./Tools/manifest-6.0-check.py || fail "the package does not resolve on Swift 6.0 (above)"
+[ "$status" -ne 0 ] ||
+    echo "source-checks: formatting, file sizes, the public API ($(wc -l < "$api") symbols) and the Swift 6.0 graph pass"
 exit "$status"
