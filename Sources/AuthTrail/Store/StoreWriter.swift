@@ -443,8 +443,13 @@ package final class StoreWriter {
 
     private func isRefused(_ error: any Error) -> Bool {
         guard let error = error as? SystemError else { return false }
-        return error.errno == EPERM || error.errno == EACCES
-            || (error.errno == EIO && configuration.fileProtection != .none)
+        return Self.isRefusedWrite(errno: error.errno, protection: configuration.fileProtection)
+    }
+
+    /// Whether a write that failed with `errno` is the data protection refusing it (a locked device), which passes:
+    /// EPERM and EACCES, and EIO on a protected file, as some devices answer.
+    package static func isRefusedWrite(errno: Int32, protection: FileProtection) -> Bool {
+        errno == EPERM || errno == EACCES || (errno == EIO && protection != .none)
     }
 
     /// Keeps events that could not be written yet for the next attempt, up to the memory cap; the rest are lost.
