@@ -62,5 +62,19 @@ struct HTMLFleetReportTests {
             #expect(bars >= storm["attempts"] as? Int ?? .max, "storm \(index): \(bars) bars")
         }
         #expect(dom.contains("data-clipped-names=\"0\""))
+
+        // The heatmaps sort like every table: by attempts both ways, and by a pattern's rate (its cells' text is
+        // "▲ 38.4%" when flagged).
+        let table = "t-failures-by-app-version"
+        for (direction, ascending) in [("asc", true), ("desc", false)] {
+            let sorted = HTMLReportInteractionTests.rows(
+                table, in: try HTMLReportInteractionTests.dumpDOM("file://\(html)#sort=\(table):1:\(direction)&selftest"))
+            let attempts = sorted.compactMap { Int($0.cells[0]) }
+            #expect(attempts.count == versions.count && attempts == attempts.sorted(by: ascending ? (<) : (>)))
+            let rates = HTMLReportInteractionTests.rows(
+                table, in: try HTMLReportInteractionTests.dumpDOM("file://\(html)#sort=\(table):3:\(direction)&selftest")
+            ).compactMap { Double($0.cells[2].split(separator: " ").last { $0.hasSuffix("%") }?.dropLast() ?? "") }
+            #expect(rates.count == versions.count && rates == rates.sorted(by: ascending ? (<) : (>)), "\(rates)")
+        }
     }
 }
