@@ -48,7 +48,7 @@ enum HTMLPageAssets {
         .js .filter-help { display: block; }
         .filters label { display: flex; flex-direction: column; font-size: 13px; font-weight: 600; }
         .filters select, .filters button { font: inherit; font-weight: 400; padding: 4px; max-width: 36em; }
-        .table-wrap { overflow-x: auto; max-width: 100%; }
+        .table-wrap { overflow-x: auto; max-width: 100%; position: relative; }
         table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
         caption { text-align: left; font-size: 12px; color: var(--muted); padding: 2px 0; caption-side: bottom; }
         th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
