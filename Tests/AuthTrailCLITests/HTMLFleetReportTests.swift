@@ -68,11 +68,13 @@ struct HTMLFleetReportTests {
         let table = "t-failures-by-app-version"
         for (direction, ascending) in [("asc", true), ("desc", false)] {
             let sorted = HTMLReportInteractionTests.rows(
-                table, in: try HTMLReportInteractionTests.dumpDOM("file://\(html)#sort=\(table):1:\(direction)&selftest"))
+                table,
+                in: try HTMLReportInteractionTests.dumpDOM("file://\(html)#sort=\(table):1:\(direction)&selftest"))
             let attempts = sorted.compactMap { Int($0.cells[0]) }
             #expect(attempts.count == versions.count && attempts == attempts.sorted(by: ascending ? (<) : (>)))
             let rates = HTMLReportInteractionTests.rows(
-                table, in: try HTMLReportInteractionTests.dumpDOM("file://\(html)#sort=\(table):3:\(direction)&selftest")
+                table,
+                in: try HTMLReportInteractionTests.dumpDOM("file://\(html)#sort=\(table):3:\(direction)&selftest")
             ).compactMap { Double($0.cells[2].split(separator: " ").last { $0.hasSuffix("%") }?.dropLast() ?? "") }
             #expect(rates.count == versions.count && rates == rates.sorted(by: ascending ? (<) : (>)), "\(rates)")
         }

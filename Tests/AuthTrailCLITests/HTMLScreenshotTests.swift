@@ -326,8 +326,10 @@ struct HTMLScreenshotTests {
         // The y axis: at least 3 labelled ticks, evenly spaced, the last one step at most above the highest rate.
         let buckets = try #require((json["timeline"] as? [String: Any])?["buckets"] as? [[String: Any]])
         let highest = buckets.compactMap { $0["failure_rate"] as? Double }.max() ?? 0
-        let ticks = HTMLReportInteractionTests.matches(#"text-anchor="end">([0-9.]+)%</text>"#, in: try svg("failure-rate"))
-            .compactMap { Double($0[1]) }.map { $0 / 100 }
+        let ticks = HTMLReportInteractionTests.matches(
+            #"text-anchor="end">([0-9.]+)%</text>"#, in: try svg("failure-rate")
+        )
+        .compactMap { Double($0[1]) }.map { $0 / 100 }
         #expect(ticks.count >= 3 && highest > 0.05, "\(ticks)")
         let step = ticks.count > 1 ? ticks[1] - ticks[0] : 1
         #expect(zip(ticks, ticks.dropFirst()).allSatisfy { abs($1 - $0 - step) < 1e-9 }, "\(ticks)")
@@ -346,7 +348,9 @@ struct HTMLScreenshotTests {
         for (index, height) in heights.enumerated().dropFirst(2) {
             #expect(height >= tallest / 5, "\(index + 1) attempts: \(height) of \(tallest)")
         }
-        for label in ["1", "10", "100"] { #expect(attempts.contains("text-anchor=\"end\">\(label)</text>"), "\(label)") }
+        for label in ["1", "10", "100"] {
+            #expect(attempts.contains("text-anchor=\"end\">\(label)</text>"), "\(label)")
+        }
     }
 
     @Test("the Markdown report has a heading and a table for each section")

@@ -159,7 +159,8 @@ struct HTMLSwimlanes {
 
     /// The lane's attempts as a table (`id`, sortable like the report's).
     private func table(_ attempts: [OperationTimeline.Attempt], start: Int64, id: String) -> String {
-        var html = "<div class=\"table-wrap\"><table id=\"\(id)\" data-sortable><thead><tr><th scope=\"col\">attempt</th>"
+        var html =
+            "<div class=\"table-wrap\"><table id=\"\(id)\" data-sortable><thead><tr><th scope=\"col\">attempt</th>"
         html += "<th scope=\"col\">kind"
         html += "</th><th scope=\"col\">started</th><th scope=\"col\">took</th><th scope=\"col\">outcome</th>"
         html += "<th scope=\"col\">error</th><th scope=\"col\">then</th></tr></thead><tbody>"

@@ -21,7 +21,10 @@ extension Report {
         html += verticalBars(
             id: "failure-rate", title: "Failure rate over time (\(timeline.bucketSeconds / 60) min buckets)",
             bars: timeline.buckets.map {
-                (label: HTMLChartAxis.timeLabel($0.start), value: $0.failureRate, text: ReportFormatting.percent($0.failureRate))
+                (
+                    label: HTMLChartAxis.timeLabel($0.start), value: $0.failureRate,
+                    text: ReportFormatting.percent($0.failureRate)
+                )
             },
             titles: timeline.buckets.map { String($0.start.description.prefix(16)) },
             colour: Self.chartColours.failureRate,
@@ -85,7 +88,8 @@ extension Report {
         let slot = (right - left) / Double(max(bars.count, 1))
         var svg = "<figure><figcaption id=\"\(id)-title\">\(T.escape(title))</figcaption>\n"
         svg += "<svg id=\"\(id)\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
-        svg += "viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"100%\" role=\"img\" aria-labelledby=\"\(id)-title\">"
+        svg +=
+            "viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"100%\" role=\"img\" aria-labelledby=\"\(id)-title\">"
         svg += HTMLChartAxis.grid(
             scale.ticks.map { (position: $0.0, label: $0.1) }, left: left, right: right, top: top, bottom: bottom)
         for (index, bar) in bars.enumerated() {
@@ -211,7 +215,8 @@ extension Report {
             html += "<div class=\"latency-row filterable\" data-kinds=\"\(T.list([row.kind]))\">"
             html += "<span class=\"name\">\(T.escape(label))</span>"
             // Stretched to the row's width (its bars only; the scale's labels are HTML below).
-            html += "<svg class=\"latency-bars\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" preserveAspectRatio=\"none\" "
+            html +=
+                "<svg class=\"latency-bars\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" preserveAspectRatio=\"none\" "
             html += "width=\"100%\" height=\"\(Int(height))\" role=\"img\" aria-label=\"\(T.escape(label))\">"
             for (index, bucket) in buckets.enumerated() {
                 let share = Double(bucket.count) / Double(total)

@@ -11,8 +11,8 @@ enum HTMLChartAxis {
     /// fonts, so an estimated label is never narrower than the drawn one.
     static let characterWidth = 7.0
 
-    /// Ticks from 0 to the first round value at or above `maximum` (a step of 1, 2 or 5 times a power of ten, about
-    /// `count` of them); `[0, floor]` when `maximum` is below `floor`, so an empty chart still has a scale.
+    /// Ticks from 0 to the first round value at or above `maximum` (a step of 1, 2, 2.5 or 5 times a power of ten,
+    /// about `count` of them); up to `floor` when `maximum` is below it, so an empty chart still has a scale.
     static func ticks(upTo maximum: Double, floor: Double, count: Int = 5) -> [Double] {
         let top = Swift.max(maximum, floor)
         let rough = top / Double(count)
@@ -96,7 +96,8 @@ enum HTMLChartAxis {
         for tick in ticks {
             let y = bottom - (bottom - top) * tick.position
             let colour = tick.position == 0 ? "#888" : "#e2e2e2"
-            html += "<line x1=\"\(HTMLText.number(left))\" y1=\"\(HTMLText.number(y))\" x2=\"\(HTMLText.number(right))\" "
+            html +=
+                "<line x1=\"\(HTMLText.number(left))\" y1=\"\(HTMLText.number(y))\" x2=\"\(HTMLText.number(right))\" "
             html += "y2=\"\(HTMLText.number(y))\" stroke=\"\(colour)\"/>"
             html += "<text x=\"\(HTMLText.number(left - 5))\" y=\"\(HTMLText.number(y + 4))\" text-anchor=\"end\">"
             html += "\(HTMLText.escape(tick.label))</text>"
