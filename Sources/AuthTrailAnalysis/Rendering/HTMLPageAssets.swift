@@ -218,11 +218,15 @@ enum HTMLPageAssets {
           function setUp() {
             document.querySelectorAll('table[data-sortable]').forEach(function (table) {
               Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
-                var button = document.createElement('button');
-                button.type = 'button';
-                button.className = 'sort';
-                while (th.firstChild) { button.appendChild(th.firstChild); }
-                th.appendChild(button);
+                // A page saved after this script ran (Save As, --dump-dom) has its buttons already: one per header.
+                var button = th.querySelector('button.sort');
+                if (!button) {
+                  button = document.createElement('button');
+                  button.type = 'button';
+                  button.className = 'sort';
+                  while (th.firstChild) { button.appendChild(th.firstChild); }
+                  th.appendChild(button);
+                }
                 button.addEventListener('click', function () {
                   sortTable(table, index, th.getAttribute('aria-sort') === 'ascending');
                   writeFragment();
