@@ -8,9 +8,10 @@ import Testing
 struct HTMLFleetReportTests {
     /// Installs in the fleet: thousands of operations, more than a page could draw.
     static let installs = 400
-    /// The bound the page must stay under: 236 KB measured at 400 installs (over 2,000 operations). Its size follows the
-    /// number of patterns (at most 3 example operations each, for the first 50), violations and storms drawn (10
-    /// each), not the number of installs.
+    /// The bound the page must stay under: 352 KB measured at 400 installs (over 2,000 operations) on 2026-11-28, 331 KB
+    /// before the heatmaps and lane tables sorted and the charts had grids. Its size follows the number of patterns
+    /// (at most 3 example operations each, for the first 50), violations and storms drawn (10 each), not the number of
+    /// installs.
     static let maximumBytes = 400_000
 
     @Test("the page stays under the bound, and the app-version filter, violations and storms work")
