@@ -114,6 +114,23 @@ struct HTMLReportInteractionTests {
         #expect(names == names.sorted { $0.localizedStandardCompare($1) == .orderedAscending } && names.count > 2)
     }
 
+    @Test("a page saved after its script ran (Save As, --dump-dom) opens with one sort button and arrow per header")
+    func savedPage() throws {
+        let demo = try Demo()
+        defer { demo.directory.remove() }
+        let saved = demo.directory.path + "/saved.html"
+        try HTMLReportInteractionTests.dumpDOM("file://\(demo.html)#selftest")
+            .write(toFile: saved, atomically: true, encoding: .utf8)
+        let reopened = try HTMLReportInteractionTests.dumpDOM("file://\(saved)#selftest")
+        let headers = Self.matches(#"<thead><tr>(.*?)</tr></thead>"#, in: reopened).flatMap {
+            Self.matches(#"<th[^>]*>(.*?)</th>"#, in: $0[1]).map { $0[1] }
+        }
+        #expect(headers.count > 30)
+        for header in headers {
+            #expect(header.components(separatedBy: "<button").count - 1 == 1, "\(header)")
+        }
+    }
+
     @Test("a kind, a pattern or a time range hides the rows and timelines that do not match, and only those")
     func filtering() throws {
         let demo = try Demo()

@@ -48,34 +48,40 @@ enum HTMLPageAssets {
         .js .filter-help { display: block; }
         .filters label { display: flex; flex-direction: column; font-size: 13px; font-weight: 600; }
         .filters select, .filters button { font: inherit; font-weight: 400; padding: 4px; max-width: 36em; }
-        .table-wrap { overflow-x: auto; }
+        .table-wrap { overflow-x: auto; max-width: 100%; position: relative; }
         table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
         caption { text-align: left; font-size: 12px; color: var(--muted); padding: 2px 0; caption-side: bottom; }
-        th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top;
-          overflow-wrap: break-word; }
+        th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
+        td { overflow-wrap: break-word; }
+        th { overflow-wrap: normal; word-break: normal; hyphens: manual; }
+        th .word { white-space: nowrap; }
         td { max-width: 32em; }
         th { background: var(--band); }
         th.n { white-space: nowrap; }
         th button.sort { font: inherit; font-weight: 700; background: none; border: 0; padding: 0; cursor: pointer;
           color: inherit; text-align: inherit; }
-        th button.sort::after { content: " \\2195"; color: var(--muted); }
-        th[aria-sort=ascending] button.sort::after { content: " \\25B2"; color: var(--ink); }
-        th[aria-sort=descending] button.sort::after { content: " \\25BC"; color: var(--ink); }
+        th button.sort::after { content: "\\00A0\\2195"; color: var(--muted); }
+        th[aria-sort=ascending] button.sort::after { content: "\\00A0\\2191"; color: var(--ink); }
+        th[aria-sort=descending] button.sort::after { content: "\\00A0\\2193"; color: var(--ink); }
         .n { text-align: right; font-variant-numeric: tabular-nums; }
         span.name, div.name, h3.name { display: block; overflow-wrap: anywhere; }
-        .charts { display: flex; flex-wrap: wrap; gap: 28px; }
-        figure { margin: 0; max-width: 100%; }
+        .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 36em), 1fr)); gap: 28px; }
+        figure { margin: 0; max-width: 100%; min-width: 0; }
+        svg.chart { display: block; width: 100%; height: auto; }
         figcaption { font-weight: 600; margin-bottom: 4px; }
         svg text { font-size: 11px; fill: #333; }
-        .hbars { list-style: none; padding: 0; margin: 0; width: 560px; max-width: 100%; }
-        .hbars li { display: grid; grid-template-columns: 260px 1fr; gap: 2px 10px; align-items: center; margin: 3px 0;
-          font-size: 12px; }
+        .hbars { list-style: none; padding: 0; margin: 0; width: 100%; }
+        .hbars li { display: grid; grid-template-columns: minmax(10em, 45%) 1fr; gap: 2px 10px; align-items: center;
+          margin: 3px 0; font-size: 12px; }
         .hbars .track { display: flex; align-items: center; gap: 6px; white-space: nowrap; }
         .hbars .bar { display: inline-block; height: 14px; background: #0072B2; min-width: 2px; }
-        .legend { list-style: none; padding: 0; margin: 6px 0 0; font-size: 12px; max-width: 560px; }
+        .legend { list-style: none; padding: 0; margin: 6px 0 0; font-size: 12px; }
         .legend li { display: flex; gap: 6px; align-items: flex-start; margin: 2px 0; }
         .legend svg { flex: none; }
-        .latency-row { display: grid; grid-template-columns: 200px 350px; gap: 10px; align-items: end; font-size: 12px; }
+        .latency-row { display: grid; grid-template-columns: minmax(10em, 30%) 1fr; gap: 10px; align-items: end;
+          font-size: 12px; }
+        .latency-bars { display: block; }
+        .latency-scale { display: grid; grid-template-columns: repeat(11, 1fr); font-size: 11px; color: #333; }
         .timeline-group { border: 1px solid var(--line); border-radius: 4px; padding: 8px 12px; margin: 12px 0; }
         .timeline-group:target { outline: 3px solid var(--focus); }
         .timeline-group h3 { margin: 4px 0 8px; font-size: 15px; }
@@ -90,13 +96,14 @@ enum HTMLPageAssets {
           border: 1px solid #fff; }
         .heatmap td.flagged { outline: 3px solid #000; outline-offset: -3px; box-shadow: inset 0 0 0 5px #fff;
           font-weight: 700; }
-        .heatmap th.pattern { max-width: 12em; font-size: 12px; overflow-wrap: break-word; }
+        .heatmap th.pattern { min-width: 5em; font-size: 12px; }
         .heatmap th[scope=row] { background: none; min-width: 6em; }
         .heatmap tr.flagged th[scope=row] { font-weight: 700; }
         .heatmap-legend { list-style: none; padding: 0; margin: 0 0 8px; font-size: 12px; max-width: 760px; }
         .heatmap-legend li { margin: 3px 0; }
+        .swatches { white-space: nowrap; }
         .swatch { display: inline-block; width: 1.6em; height: 1em; border: 1px solid var(--line);
-          vertical-align: middle; margin: 0 4px 0 12px; }
+          vertical-align: middle; margin: 0 1px; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
           white-space: nowrap; }
         .print-only { display: none; }
@@ -131,9 +138,17 @@ enum HTMLPageAssets {
           var state = { pattern: '', kind: '', app: '', from: '', to: '', sort: '' };
           var keys = ['pattern', 'kind', 'app', 'from', 'to'];
           var units = { ms: 1, s: 1e3, min: 6e4, h: 36e5, d: 864e5, '%': 1, pp: 1 };
+          // A cell's value for sorting: its data-sort, else its text without the marks for screen readers and the
+          // eye (a heatmap's "▲ 4.1 (flagged)" sorts as 4.1).
           function value(cell) {
             if (!cell) { return null; }
-            var text = cell.textContent.trim();
+            var text = cell.getAttribute('data-sort');
+            if (text === null) {
+              var copy = cell.cloneNode(true);
+              copy.querySelectorAll('[aria-hidden=true], .visually-hidden').forEach(function (hidden) { hidden.remove(); });
+              text = copy.textContent;
+            }
+            text = text.trim();
             if (text === '' || text === '-') { return null; }
             var m = /^(?:<\\s*)?([+-]?\\d+(?:\\.\\d+)?)\\s*(ms|s|min|h|d|%|pp)?$/.exec(text);
             return m ? parseFloat(m[1]) * (units[m[2]] || 1) : text;
@@ -203,11 +218,15 @@ enum HTMLPageAssets {
           function setUp() {
             document.querySelectorAll('table[data-sortable]').forEach(function (table) {
               Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
-                var button = document.createElement('button');
-                button.type = 'button';
-                button.className = 'sort';
-                while (th.firstChild) { button.appendChild(th.firstChild); }
-                th.appendChild(button);
+                // A page saved after this script ran (Save As, --dump-dom) has its buttons already: one per header.
+                var button = th.querySelector('button.sort');
+                if (!button) {
+                  button = document.createElement('button');
+                  button.type = 'button';
+                  button.className = 'sort';
+                  while (th.firstChild) { button.appendChild(th.firstChild); }
+                  th.appendChild(button);
+                }
                 button.addEventListener('click', function () {
                   sortTable(table, index, th.getAttribute('aria-sort') === 'ascending');
                   writeFragment();

@@ -82,7 +82,7 @@ struct HTMLSwimlanes {
         if let verdict = timeline.verdict { html += ". <strong>\(HTMLText.escape(verdict))</strong>" }
         html += "</div>\n"
         html += svg(attempts, start: span.start)
-        html += table(attempts, start: span.start)
+        html += table(attempts, start: span.start, id: "\(id)-attempts")
         return html + "</div>\n"
     }
 
@@ -157,8 +157,11 @@ struct HTMLSwimlanes {
         return svg + "</svg>\n"
     }
 
-    private func table(_ attempts: [OperationTimeline.Attempt], start: Int64) -> String {
-        var html = "<div class=\"table-wrap\"><table><thead><tr><th scope=\"col\">attempt</th><th scope=\"col\">kind"
+    /// The lane's attempts as a table (`id`, sortable like the report's).
+    private func table(_ attempts: [OperationTimeline.Attempt], start: Int64, id: String) -> String {
+        var html =
+            "<div class=\"table-wrap\"><table id=\"\(id)\" data-sortable><thead><tr><th scope=\"col\">attempt</th>"
+        html += "<th scope=\"col\">kind"
         html += "</th><th scope=\"col\">started</th><th scope=\"col\">took</th><th scope=\"col\">outcome</th>"
         html += "<th scope=\"col\">error</th><th scope=\"col\">then</th></tr></thead><tbody>"
         for (index, attempt) in attempts.enumerated() {

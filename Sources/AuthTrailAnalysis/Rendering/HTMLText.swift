@@ -19,6 +19,15 @@ enum HTMLText {
         return result
     }
 
+    /// `text` escaped for a column header, each word with a hyphen or a slash (`sub-code`, `-50002`, `Retry-After`)
+    /// kept on one line: browsers break lines after a hyphen, and a header must never break within a word.
+    static func header(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.contains(where: { $0 == "-" || $0 == "/" })
+                ? "<span class=\"word\">\(escape(String(word)))</span>" : escape(String(word))
+        }.joined(separator: " ")
+    }
+
     /// A JSON array of strings as an escaped attribute value (the page's filters read it with `JSON.parse`).
     static func list(_ values: [String]) -> String {
         let data = (try? JSONEncoder().encode(values)) ?? Data("[]".utf8)

@@ -1,4 +1,5 @@
 import AuthTrail
+import Foundation
 
 extension Report {
     /// The bar colours of the failure-rate and attempts charts (the screenshot test counts their pixels).
@@ -8,27 +9,48 @@ extension Report {
     )
 
     /// The charts of the HTML report: failure rate over time, overall and per top pattern, the top patterns, the
-    /// latency distribution per kind and outcome, and attempts per operation.
+    /// latency distribution per kind and outcome, and attempts per operation. Each SVG chart has a `viewBox` and the
+    /// width of its box, so the charts share the page's width (`.charts` lays them out in as many columns as fit).
     func htmlCharts(patternTargets: [Int: String]) -> String {
         var html = "<section class=\"charts\" aria-label=\"Charts\">\n"
+        // The axis ends at the data's highest rate, rounded up to a tick: a fleet's rates of a few per cent would be
+        // stubs on a 0-100 % axis.
+        let rates = timeline.buckets.map(\.failureRate)
+        let rateTicks = HTMLChartAxis.ticks(upTo: rates.max() ?? 0, floor: 0.01)
+        let rateStep = rateTicks[1]
         html += verticalBars(
             id: "failure-rate", title: "Failure rate over time (\(timeline.bucketSeconds / 60) min buckets)",
             bars: timeline.buckets.map {
                 (
-                    label: String($0.start.description.prefix(16)), value: $0.failureRate,
+                    label: HTMLChartAxis.timeLabel($0.start), value: $0.failureRate,
                     text: ReportFormatting.percent($0.failureRate)
                 )
             },
-            colour: Self.chartColours.failureRate, maximum: 1)
+            titles: timeline.buckets.map { String($0.start.description.prefix(16)) },
+            colour: Self.chartColours.failureRate,
+            scale: (
+                { $0 / rateTicks[rateTicks.count - 1] },
+                rateTicks.map { ($0 / rateTicks[rateTicks.count - 1], HTMLChartAxis.percent($0, step: rateStep)) }
+            ))
         html += patternRateChart()
         html += topPatternBars(targets: patternTargets)
         html += latencyDistribution()
+        // A log scale: most operations take one attempt, and on a linear axis the few that take 3 to 6 are invisible.
+        let highest = Double(retries.attemptsHistogram.map(\.operations).max() ?? 0)
+        let countTicks = HTMLChartAxis.logTicks(upTo: highest)
+        let top = countTicks[countTicks.count - 1]
         html += verticalBars(
-            id: "attempts-histogram", title: "Attempts per operation",
+            id: "attempts-histogram", title: "Attempts per operation (operations, log scale)",
             bars: retries.attemptsHistogram.map {
-                (label: "\($0.attempts)", value: Double($0.operations), text: "\($0.operations)")
+                (label: ("\($0.attempts)", nil), value: Double($0.operations), text: "\($0.operations)")
             },
-            colour: Self.chartColours.attempts, maximum: nil)
+            titles: retries.attemptsHistogram.map { "\($0.attempts) attempt\($0.attempts == 1 ? "" : "s")" },
+            colour: Self.chartColours.attempts,
+            scale: (
+                { HTMLChartAxis.symmetricLog($0, top: top) },
+                countTicks.map { (HTMLChartAxis.symmetricLog($0, top: top), HTMLChartAxis.count($0)) }
+            ),
+            valueLabels: true)
         return html + "</section>\n"
     }
 
@@ -52,36 +74,38 @@ extension Report {
             subcodeName: pattern.subcodeName)
     }
 
-    /// A vertical bar chart in SVG (labels are times or numbers, which fit).
+    /// A vertical bar chart in SVG: `scale` maps a value to 0...1 of the plot's height and gives the labelled ticks;
+    /// with `valueLabels`, each bar's value above it when it fits.
     private func verticalBars(
-        id: String, title: String, bars: [(label: String, value: Double, text: String)], colour: String,
-        maximum: Double?
+        id: String, title: String, bars: [(label: (line: String, second: String?), value: Double, text: String)],
+        titles: [String], colour: String, scale: (position: (Double) -> Double, ticks: [(Double, String)]),
+        valueLabels: Bool = false
     ) -> String {
-        let (width, height, left, bottom, top) = (560.0, 260.0, 40.0, 60.0, 16.0)
-        let highest = maximum ?? max(bars.map(\.value).max() ?? 1, 1)
-        let slot = (width - left - 8) / Double(max(bars.count, 1))
         typealias T = HTMLText
+        let (width, height) = (HTMLChartAxis.width, HTMLChartAxis.height)
+        let widestTick = scale.ticks.map { HTMLChartAxis.textWidth($0.1) }.max() ?? 0
+        let (left, right, top, bottom) = (widestTick + 10, width - 6, 18.0, height - 40)
+        let slot = (right - left) / Double(max(bars.count, 1))
         var svg = "<figure><figcaption id=\"\(id)-title\">\(T.escape(title))</figcaption>\n"
+        svg += "<svg id=\"\(id)\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
         svg +=
-            "<svg id=\"\(id)\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
-        svg += "role=\"img\" aria-labelledby=\"\(id)-title\">"
-        svg +=
-            "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - 4)\" y2=\"\(height - bottom)\" stroke=\"#888\"/>"
-        svg += "<text x=\"2\" y=\"\(top + 4)\">\(T.escape(maximum == 1 ? "100%" : String(Int(highest))))</text>"
-        svg += "<text x=\"2\" y=\"\(height - bottom)\">0</text>"
-        let labelEvery = max(1, bars.count / 8)
+            "viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"100%\" role=\"img\" aria-labelledby=\"\(id)-title\">"
+        svg += HTMLChartAxis.grid(
+            scale.ticks.map { (position: $0.0, label: $0.1) }, left: left, right: right, top: top, bottom: bottom)
         for (index, bar) in bars.enumerated() {
-            let barHeight = (height - bottom - top) * min(bar.value / highest, 1)
+            let barHeight = (bottom - top) * min(max(scale.position(bar.value), 0), 1)
             let x = left + Double(index) * slot + slot * 0.1
-            svg += "<rect x=\"\(T.number(x))\" y=\"\(T.number(height - bottom - barHeight))\" "
+            svg += "<rect x=\"\(T.number(x))\" y=\"\(T.number(bottom - barHeight))\" "
             svg += "width=\"\(T.number(slot * 0.8))\" height=\"\(T.number(barHeight))\" fill=\"\(colour)\">"
-            svg += "<title>\(T.escape(bar.label)): \(T.escape(bar.text))</title></rect>"
-            if index % labelEvery == 0 {
-                let y = height - bottom + 14
-                svg += "<text x=\"\(T.number(x))\" y=\"\(T.number(y))\" transform=\"rotate(30 \(T.number(x)) "
-                svg += "\(T.number(y)))\">\(T.escape(bar.label))</text>"
+            svg += "<title>\(T.escape(titles[index])): \(T.escape(bar.text))</title></rect>"
+            if valueLabels, HTMLChartAxis.textWidth(bar.text) <= slot, bar.value > 0 {
+                svg += "<text x=\"\(T.number(x + slot * 0.4))\" y=\"\(T.number(bottom - barHeight - 4))\" "
+                svg += "text-anchor=\"middle\">\(T.escape(bar.text))</text>"
             }
         }
+        svg += HTMLChartAxis.labels(
+            bars.map(\.label), at: bars.indices.map { left + (Double($0) + 0.5) * slot }, y: bottom + 14, left: 0,
+            right: width)
         return svg + "</svg></figure>\n"
     }
 
@@ -90,27 +114,28 @@ extension Report {
     private func patternRateChart() -> String {
         guard let series = timeline.patterns, !series.isEmpty, !timeline.buckets.isEmpty else { return "" }
         typealias T = HTMLText
-        let (width, height, left, bottom, top) = (560.0, 240.0, 44.0, 30.0, 12.0)
         let buckets = timeline.buckets
         let rates = series.map { pattern in
             zip(pattern.counts, buckets).map { $1.attempts == 0 ? nil : Double($0) / Double($1.attempts) }
         }
-        let highest = max(rates.flatMap { $0.compactMap { $0 } }.max() ?? 0, 0.01)
-        let step = (width - left - 10) / Double(max(buckets.count - 1, 1))
+        let ticks = HTMLChartAxis.ticks(upTo: rates.flatMap { $0.compactMap { $0 } }.max() ?? 0, floor: 0.001)
+        let highest = ticks[ticks.count - 1]
+        let labels = ticks.map { HTMLChartAxis.percent($0, step: ticks[1]) }
+        let (width, height) = (HTMLChartAxis.width, HTMLChartAxis.height)
+        let left = (labels.map(HTMLChartAxis.textWidth).max() ?? 0) + 10
+        let (right, top, bottom) = (width - 10, 12.0, height - 40)
+        let step = (right - left) / Double(max(buckets.count - 1, 1))
         func x(_ index: Int) -> Double { left + Double(index) * step }
-        func y(_ rate: Double) -> Double { height - bottom - (height - bottom - top) * rate / highest }
+        func y(_ rate: Double) -> Double { bottom - (bottom - top) * rate / highest }
         let title = "Failure rate over time of the top \(series.count) patterns (their attempts over all attempts)"
         var html = "<figure><figcaption id=\"pattern-rates-title\">\(T.escape(title))</figcaption>\n"
-        html += "<svg id=\"pattern-rates\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" "
-        html += "aria-labelledby=\"pattern-rates-title\">"
-        html +=
-            "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - 4)\" y2=\"\(height - bottom)\" stroke=\"#888\"/>"
-        html += "<text x=\"2\" y=\"\(top + 4)\">\(ReportFormatting.percent(highest))</text>"
-        html += "<text x=\"2\" y=\"\(height - bottom)\">0%</text>"
-        html +=
-            "<text x=\"\(left)\" y=\"\(height - 8)\">\(T.escape(String(buckets[0].start.description.prefix(16))))</text>"
-        html += "<text x=\"\(width - 4)\" y=\"\(height - 8)\" text-anchor=\"end\">"
-        html += "\(T.escape(String(buckets[buckets.count - 1].start.description.prefix(16))))</text>"
+        html += "<svg id=\"pattern-rates\" class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"100%\" "
+        html += "role=\"img\" aria-labelledby=\"pattern-rates-title\">"
+        html += HTMLChartAxis.grid(
+            zip(ticks, labels).map { ($0 / highest, $1) }, left: left, right: right, top: top, bottom: bottom)
+        html += HTMLChartAxis.labels(
+            buckets.map { HTMLChartAxis.timeLabel($0.start) }, at: buckets.indices.map(x), y: bottom + 14, left: 0,
+            right: width)
         let names = series.map {
             Self.patternLabel(
                 domain: $0.domain, code: $0.code, codeName: $0.codeName, subcode: $0.subcode, subcodeName: nil)
@@ -158,8 +183,10 @@ extension Report {
             let target = targets[index]
             html += "<li><span class=\"name\">"
             html += target.map { "<a href=\"#\($0)\">\(name)</a>" } ?? name
-            html += "</span><span class=\"track\"><span class=\"bar\" style=\"width:"
-            html += "\(HTMLText.number(Double(pattern.count) / Double(largest) * 220))px\"></span>"
+            // The bar's share of its track, less room for its count.
+            let fraction = String(format: "%.3f", Double(pattern.count) / Double(largest))
+            html += "</span><span class=\"track\"><span class=\"bar\" style=\"width:calc((100% - 8em) * "
+            html += "\(fraction))\"></span>"
             html += "\(pattern.count) (\(ReportFormatting.percent(pattern.share)))</span></li>"
         }
         if shown.isEmpty { html += "<li>No failures.</li>" }
@@ -187,8 +214,10 @@ extension Report {
                 + "\(ReportFormatting.milliseconds(row.durations.p50)))"
             html += "<div class=\"latency-row filterable\" data-kinds=\"\(T.list([row.kind]))\">"
             html += "<span class=\"name\">\(T.escape(label))</span>"
+            // Stretched to the row's width (its bars only; the scale's labels are HTML below).
             html +=
-                "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" aria-label=\"\(T.escape(label))\">"
+                "<svg class=\"latency-bars\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" preserveAspectRatio=\"none\" "
+            html += "width=\"100%\" height=\"\(Int(height))\" role=\"img\" aria-label=\"\(T.escape(label))\">"
             for (index, bucket) in buckets.enumerated() {
                 let share = Double(bucket.count) / Double(total)
                 let barHeight = (height - 4) * share / max(highest, 0.0001)
@@ -197,14 +226,12 @@ extension Report {
                 html += "<title>\(labels[index]): \(bucket.count) (\(ReportFormatting.percent(share)))</title></rect>"
             }
             html +=
-                "<line x1=\"0\" y1=\"\(height - 0.5)\" x2=\"\(width)\" y2=\"\(height - 0.5)\" stroke=\"#888\"/></svg></div>\n"
+                "<line x1=\"0\" y1=\"\(height - 0.5)\" x2=\"\(width)\" y2=\"\(height - 0.5)\" stroke=\"#888\" "
+                + "vector-effect=\"non-scaling-stroke\"/></svg></div>\n"
         }
-        html +=
-            "<div class=\"latency-row\" aria-hidden=\"true\"><span></span><svg width=\"\(Int(width) + 20)\" height=\"14\">"
-        for (index, label) in labels.enumerated() {
-            html += "<text x=\"\(T.number(Double(index) * slot + 2))\" y=\"11\">\(label)</text>"
-        }
-        return html + "</svg></div></figure>\n"
+        html += "<div class=\"latency-row\" aria-hidden=\"true\"><span></span><span class=\"latency-scale\">"
+        html += labels.map { "<span>\($0)</span>" }.joined()
+        return html + "</span></div></figure>\n"
 
         func svg(
             _ html: inout String, x: Double, barHeight: Double, height: Double, colour: String, outcome: RecordedOutcome
@@ -213,7 +240,8 @@ extension Report {
             html +=
                 "y=\"\(T.number(height - barHeight))\" width=\"\(T.number(slot - 6))\" height=\"\(T.number(barHeight))\" "
             html +=
-                "fill=\"\(outcome == .known(.cancelled) ? "#fff" : colour)\" stroke=\"\(colour)\" stroke-width=\"1.5\">"
+                "fill=\"\(outcome == .known(.cancelled) ? "#fff" : colour)\" stroke=\"\(colour)\" stroke-width=\"1.5\" "
+                + "vector-effect=\"non-scaling-stroke\">"
         }
     }
 }

@@ -1,20 +1,33 @@
 import Foundation
 
 /// The breakdowns of the HTML report, each drawn as a heatmap: its values as rows (flagged ones first), its failure
-/// patterns as columns, each cell's failure rate as its colour and its text, and the flagged cells marked with
-/// `outlierMark`, a frame, a title and words for screen readers, so the colour is never the only sign.
+/// patterns as columns, each cell's failure rate as its text and, on its column's own scale, its colour; the flagged
+/// cells in the scale's darkest colours and marked with `outlierMark`, a frame, a title and words for screen readers,
+/// so the colour is never the only sign.
+///
+/// One scale per column, not one for the table: the patterns' rates differ by orders of magnitude (the common -50002
+/// is on many of every value's attempts, a rare pattern on a few in a thousand), so on one scale the common column is dark in
+/// every row and a rarer pattern's outlier is pale: the eye goes to the wrong cell. A column is one pattern, and the
+/// outlier test compares a cell with the same pattern on the dimension's other values, so the column's own scale
+/// shows what the test asks. Within a column the flagged cells take the scale's dark end and the others its light
+/// part: an unflagged rate from a handful of attempts can be higher than a flagged one (too few attempts to be
+/// significant), and its text says so, but the darkest cells of a column are always its flagged ones.
 extension Report {
     /// Pattern columns a heatmap draws, the most frequent in the dimension first; every pattern with a flagged cell
     /// is drawn as well, and the others share one last column, so a value's columns still add up to its errored
     /// attempts.
     package static let heatmapPatterns = 12
 
-    /// The colour scale from no failure to the heatmap's highest rate: ColorBrewer's sequential "OrRd" (Cynthia
-    /// Brewer, colorbrewer2.org), light to dark, whose steps differ in lightness and so read in grey and with every
-    /// common colour-vision deficiency.
+    /// The colour scale: ColorBrewer's sequential "OrRd" (Cynthia Brewer, colorbrewer2.org), light to dark, whose
+    /// steps differ in lightness and so read in grey and with every common colour-vision deficiency. Unflagged cells
+    /// take its light half (`unflaggedBand`), flagged ones its last two (`flaggedBand`).
     static let heatmapScale: [(red: Double, green: Double, blue: Double)] = [
         (255, 247, 236), (253, 212, 158), (252, 141, 89), (215, 48, 31), (127, 0, 0),
     ]
+    /// The positions on `heatmapScale` (0...4) of an unflagged cell's colour and of a flagged one's; they do not
+    /// meet, so every flagged cell is darker than every unflagged one.
+    static let unflaggedBand = 0.0...1.5
+    static let flaggedBand = 3.0...4.0
 
     /// A pattern as a heatmap column names it.
     private struct HeatmapColumn {
@@ -44,18 +57,23 @@ extension Report {
                 $0 + $1.count
             }
         }
-        let highest =
-            values.flatMap { value in
-                value.patterns.filter { $0.domain != Self.otherLabel }.map(\.rate) + [rate(otherCount(value), value)]
-            }.max() ?? 0
+        // Each column's highest rate: the darkest colour of its scale.
+        let highest = columns.map { column in
+            values.compactMap { value in value.patterns.first { Self.same(column, $0) }?.rate }.max() ?? 0
+        }
+        let othersHighest = values.map { rate(otherCount($0), $0) }.max() ?? 0
 
         html += "<div class=\"table-wrap\"><table id=\"\(Self.htmlTableID(section.title))\" class=\"heatmap\" "
-        html += "aria-labelledby=\"s\(index)-h\" data-filterable>"
+        html += "aria-labelledby=\"s\(index)-h\" data-sortable data-filterable>"
         html += "<caption><span class=\"filter-status\" aria-live=\"polite\"></span></caption>\n<thead><tr>"
-        html += "<th scope=\"col\">\(T.escape(breakdown.dimension))</th><th scope=\"col\" class=\"n\">attempts</th>"
+        html += "<th scope=\"col\">\(T.header(breakdown.dimension))</th><th scope=\"col\" class=\"n\">attempts</th>"
         html += "<th scope=\"col\" class=\"n\">failure rate</th>"
-        for column in columns { html += "<th scope=\"col\" class=\"pattern\">\(T.escape(column.label))</th>" }
-        if others > 0 { html += "<th scope=\"col\" class=\"pattern\">other patterns</th>" }
+        func header(_ label: String, highest: Double) -> String {
+            let scale = "colours from 0 to \(ReportFormatting.percent(highest)), the column's highest rate"
+            return "<th scope=\"col\" class=\"pattern\" title=\"\(T.escape(scale))\">\(T.header(label))</th>"
+        }
+        for (number, column) in columns.enumerated() { html += header(column.label, highest: highest[number]) }
+        if others > 0 { html += header("other patterns", highest: othersHighest) }
         html += "</tr></thead>\n<tbody>\n"
         for value in values {
             let folded = value.foldedValues != nil
@@ -70,21 +88,22 @@ extension Report {
             html += value.flagged == true ? "<span class=\"visually-hidden\"> (flagged)</span>" : ""
             html += "</span></th><td class=\"n\">\(value.attempts)</td>"
             html += "<td class=\"n\">\(ReportFormatting.percent(value.failureRate))</td>"
-            for column in columns {
+            for (number, column) in columns.enumerated() {
                 let pattern = value.patterns.first { Self.same(column, $0) }
                 html += heatmapCell(
-                    value: value, column: column.label, pattern: pattern, rate: pattern?.rate ?? 0, highest: highest)
+                    value: value, column: column.label, pattern: pattern, rate: pattern?.rate ?? 0,
+                    highest: highest[number])
             }
             if others > 0 {
                 let count = otherCount(value)
                 html += heatmapCell(
-                    value: value, column: "other patterns", pattern: nil, rate: rate(count, value), highest: highest,
-                    count: count)
+                    value: value, column: "other patterns", pattern: nil, rate: rate(count, value),
+                    highest: othersHighest, count: count)
             }
             html += "</tr>\n"
         }
         html += "</tbody></table></div>\n"
-        return html + heatmapLegend(highest: highest, others: others) + "</section>\n"
+        return html + heatmapLegend(others: others) + "</section>\n"
     }
 
     /// The breakdown's patterns by their failures over the dimension, most first (ties by label): the first
@@ -123,7 +142,8 @@ extension Report {
         (column.domain, column.code, column.subcode) == (pattern.domain, pattern.code, pattern.subcode)
     }
 
-    /// One cell: the rate as text on its colour; flagged, the mark, a frame and words; its test in the title.
+    /// One cell: the rate as text on its colour (`highest` is its column's highest rate); flagged, the mark, a frame
+    /// and words; its test in the title; the rate itself for sorting.
     private func heatmapCell(
         value: BreakdownValue, column: String, pattern: BreakdownPattern?, rate: Double, highest: Double,
         count: Int? = nil
@@ -142,20 +162,22 @@ extension Report {
         } else {
             title += "; not tested" + (pattern == nil ? " (several patterns)" : ": too few attempts for the test")
         }
-        let (background, ink) = Self.heatmapColour(highest > 0 ? rate / highest : 0)
         let flagged = pattern?.flagged == true
+        let (background, ink) = Self.heatmapColour(highest > 0 ? rate / highest : 0, flagged: flagged)
         var html = "<td class=\"heat\(flagged ? " flagged" : "")\" style=\"background:\(background);color:\(ink)\" "
-        html += "title=\"\(HTMLText.escape(title))\">"
+        html += "data-sort=\"\(String(format: "%.6f", rate))\" title=\"\(HTMLText.escape(title))\">"
         if flagged { html += "<span aria-hidden=\"true\">\(Self.outlierMark) </span>" }
         html += F.percent(rate)
         if flagged { html += "<span class=\"visually-hidden\"> (flagged)</span>" }
         return html + "</td>"
     }
 
-    /// The scale's colour at `fraction` (0...1) of the highest rate, and black or white text, whichever contrasts
-    /// more with it. The square root spreads the small rates, which most cells have, over more of the scale.
-    static func heatmapColour(_ fraction: Double) -> (background: String, ink: String) {
-        let position = (max(0, min(1, fraction))).squareRoot() * Double(heatmapScale.count - 1)
+    /// The colour at `fraction` (0...1) of the column's highest rate, in the flagged band or the unflagged one, and
+    /// black or white text, whichever contrasts more with it. The square root spreads the small rates, which most
+    /// cells have, over more of the band.
+    static func heatmapColour(_ fraction: Double, flagged: Bool) -> (background: String, ink: String) {
+        let band = flagged ? flaggedBand : unflaggedBand
+        let position = band.lowerBound + (max(0, min(1, fraction))).squareRoot() * (band.upperBound - band.lowerBound)
         let lower = min(Int(position), heatmapScale.count - 2)
         let (from, to, part) = (heatmapScale[lower], heatmapScale[lower + 1], position - Double(lower))
         let channels = [
@@ -172,20 +194,23 @@ extension Report {
         return ("#" + channels.map { String(format: "%02X", Int($0)) }.joined(), ink)
     }
 
-    /// The scale with the rates of its steps, the mark, and what the last column gathers.
-    private func heatmapLegend(highest: Double, others: Int) -> String {
+    /// The two bands of the scale, and what the mark and the last column mean.
+    private func heatmapLegend(others: Int) -> String {
+        func swatches(flagged: Bool) -> String {
+            let steps = (0...(flagged ? 2 : 4)).map { step in
+                let (background, _) = Self.heatmapColour(Double(step) / (flagged ? 2 : 4), flagged: flagged)
+                return "<span class=\"swatch\" style=\"background:\(background)\"></span>"
+            }
+            return "<span class=\"swatches\" aria-hidden=\"true\">\(steps.joined())</span>"
+        }
         var html = "<ul class=\"heatmap-legend\">"
         html += "<li>Failure rate (the pattern's failures over the value's attempts), as the cell's text and its "
-        html += "colour:"
-        for step in 0...4 {
-            let fraction = Double(step) / 4
-            let (background, _) = Self.heatmapColour(fraction)
-            html += " <span class=\"swatch\" style=\"background:\(background)\" aria-hidden=\"true\"></span>"
-            html += ReportFormatting.percent(highest * fraction)
-        }
-        html += "</li><li><span aria-hidden=\"true\">\(Self.outlierMark)</span> and a frame: flagged, the rate "
-        html += "significantly above the rest of the fleet's (the summary above says how it is tested); each "
-        html += "cell's title gives its counts, the rest's rate and the adjusted p-value.</li>"
+        html += "colour on its column's own scale, from none \(swatches(flagged: false)) to the column's highest "
+        html += "rate (a column header's title gives it).</li>"
+        html += "<li><span aria-hidden=\"true\">\(Self.outlierMark)</span>, a frame and the darkest colours "
+        html += "\(swatches(flagged: true)): flagged, the rate significantly above the rest of the fleet's (the "
+        html += "summary above says how it is tested); each cell's title gives its counts, the rest's rate and the "
+        html += "adjusted p-value.</li>"
         if others > 0 {
             html += "<li>The last column gathers the less frequent patterns; the text and JSON reports list each.</li>"
         }

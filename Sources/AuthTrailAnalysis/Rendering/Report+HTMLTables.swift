@@ -47,7 +47,7 @@ extension Report {
             html += "<caption><span class=\"filter-status\" aria-live=\"polite\"></span></caption>\n<thead><tr>"
             for (column, cell) in section.header.enumerated() {
                 html += "<th scope=\"col\"\(section.numeric.contains(column) ? " class=\"n\"" : "")>"
-                html += "\(HTMLText.escape(cell))</th>"
+                html += "\(HTMLText.header(cell))</th>"
             }
             if links { html += "<th scope=\"col\">timelines</th>" }
             html += "</tr></thead>\n<tbody>\n"
