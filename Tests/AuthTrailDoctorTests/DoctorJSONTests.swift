@@ -48,12 +48,13 @@ struct DoctorJSONTests {
     @Test("a report with findings, unresolved values and rules not checked uses every documented key, and no other")
     func keysMatchDocumentation() throws {
         // Set-ups with findings (a key path and no sub-code; a line and a sub-code), one with an unresolved bundle id
-        // (a loose Info.plist).
+        // (a loose Info.plist), and a corpus app with an MSAL version and a skipped extension.
         let copy = try SampleApps.mutatedCopy(
             "ios-swift", file: "MSALiOS/MSALiOS.entitlements",
             find: "<string>$(AppIdentifierPrefix)com.microsoft.adalcache</string>", replace: "")
         let report = try SampleApps.report([
             copy, "issues/scene-hand-off", "msal-test-app-ios/Info.plist", "ios-swift/MSALiOS/AppDelegate.swift",
+            DoctorCorpus.folder.appendingPathComponent("handwritten-flutter-share").path,
         ])
         let json = DoctorJSONRendering.json(report)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

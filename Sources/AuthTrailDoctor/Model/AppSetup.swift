@@ -43,6 +43,10 @@ package struct AppSetup: Sendable, Hashable {
         package var sceneDelegateLocation: SetupLocation?
         /// Whether the app uses scenes (`UIApplicationSceneManifest`, a `UIWindowSceneDelegate`, a SwiftUI `App`).
         package var usesScenes: Bool
+        /// Where a SwiftUI `App` is declared (its URLs arrive in `.onOpenURL`), if it is one.
+        package var swiftUIAppLocation: SetupLocation?
+        /// A `guard` on `sourceApplication` (or a `return`) in a URL handler before its `handleMSALResponse` call.
+        package var unreachableCall: SetupLocation?
 
         package init(calls: [Located<Bool>] = [], delegateLocation: SetupLocation? = nil, usesScenes: Bool = false) {
             self.calls = calls
@@ -96,6 +100,8 @@ package struct AppSetup: Sendable, Hashable {
     /// The target, product or file this set-up describes.
     package var name: String
     package var platform: Platform?
+    /// An iOS app built for the Mac (Mac Catalyst): MSAL's iOS rules, and the App Sandbox's.
+    package var macCatalyst = false
     package var bundleIdentifier: Located<BundleIdentifier>?
     /// `CFBundleURLTypes[*].CFBundleURLSchemes`; nil when no Info.plist was read. Values may hold unresolved
     /// `$(…)` references.
@@ -128,6 +134,24 @@ package struct AppSetup: Sendable, Hashable {
     package var referencesMSAL: Bool?
     /// Build-setting references no input resolved, with where they were met.
     package var unresolved: [Located<String>] = []
+    /// A redirect URI the app passes that the sources do not spell out (a generated or secret constant), with the
+    /// expression; the redirect rules are not checked then.
+    package var unspelledRedirectURI: Located<String>?
+    /// Whether a source read creates MSAL's application (`MSALPublicClientApplicationConfig`, `initWithClientId:`);
+    /// nil when no source was read. False for Flutter, React Native and .NET apps that configure MSAL elsewhere.
+    package var configuresMSAL: Bool?
+    /// The MSAL version a lock file pins (`Podfile.lock`, `Package.resolved`, `Cartfile.resolved`).
+    package var msalVersion: Located<String>?
+    /// The source scan's working state: string constants by name, and names passed as redirect URIs, resolved
+    /// against them once every source is read (`SourceScanner.resolveRedirectNames`).
+    package var sourceConstants: [String: Located<String>] = [:]
+    package var redirectNames: [Located<String>] = []
+    package var keychainGroupName: Located<String>?
+    /// Why the set-up is listed but not judged (a test bundle, an extension that does not use MSAL, a project with no
+    /// app); nil for a set-up the rules judge.
+    package var skipped: String?
+    /// Why some sources were not read (a cap reached): the rules that read sources are then not checked.
+    package var sourcesNotRead: String?
 
     /// `keychainSharingGroup`'s value when the app sets it to its own bundle id at run time.
     package static let ownKeychainGroup = "$(PRODUCT_BUNDLE_IDENTIFIER)"
@@ -143,6 +167,10 @@ package struct AppSetup: Sendable, Hashable {
         brokerDisabled = brokerDisabled ?? evidence.brokerDisabled
         handOff = handOff ?? evidence.handOff
         referencesMSAL = referencesMSAL ?? evidence.referencesMSAL
+        unspelledRedirectURI = unspelledRedirectURI ?? evidence.unspelledRedirectURI
+        configuresMSAL = configuresMSAL ?? evidence.configuresMSAL
+        if platform == nil { platform = evidence.platform }
+        sourcesNotRead = sourcesNotRead ?? evidence.sourcesNotRead
     }
 
     package init(name: String) {

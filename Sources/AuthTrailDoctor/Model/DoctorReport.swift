@@ -10,11 +10,17 @@ package struct DoctorReport: Sendable {
 
     package var results: [SetupResult]
 
-    /// Runs every rule on every set-up.
+    /// Runs every rule on every set-up (none on a skipped one). When some sources were not read, the rules that
+    /// read sources are not checked, with why: what was not read may hold what they look for.
     package init(setups: [AppSetup]) {
         results = setups.map { setup in
             var result = SetupResult(setup: setup, findings: [], notChecked: [], passed: [])
+            guard setup.skipped == nil else { return result }
             for (rule, outcome) in DoctorRules.check(setup) {
+                if let sourcesNotRead = setup.sourcesNotRead, rule.id != DoctorRules.sandboxNetwork.id {
+                    result.notChecked.append((rule.id, sourcesNotRead))
+                    continue
+                }
                 switch outcome {
                 case .passed: result.passed.append(rule.id)
                 case .findings(let findings): result.findings += findings

@@ -31,6 +31,12 @@ package enum PlistFacts {
             setup.infoDeclaresScenes = true
         }
         if setup.platform == nil { setup.platform = platform(info: plist) }
+        // UIDeviceFamily is UIKit's: with macOS sandbox entitlements it is a Mac Catalyst app, which MSAL builds
+        // for iOS (TARGET_OS_IPHONE: iOS's keychain group) while the App Sandbox still applies.
+        if plist["UIDeviceFamily"] != nil, plist["LSMinimumSystemVersion"] == nil, setup.platform == .macOS {
+            setup.platform = .iOS
+            setup.macCatalyst = true
+        }
     }
 
     /// iOS for `LSRequiresIPhoneOS` or an iPhone platform list; macOS for `LSMinimumSystemVersion` or
@@ -39,6 +45,7 @@ package enum PlistFacts {
         let platforms = plist["CFBundleSupportedPlatforms"]?.strings ?? []
         if platforms.contains(where: { $0.hasPrefix("iPhone") }) || plist["LSRequiresIPhoneOS"] != nil
             || plist["UIApplicationSceneManifest"] != nil || plist["UILaunchStoryboardName"] != nil
+            || plist["UIDeviceFamily"] != nil
         {
             return .iOS
         }
@@ -69,8 +76,10 @@ package enum PlistFacts {
         }
         // Only macOS has an App Sandbox; iOS entitlements carry application-identifier or aps-environment.
         let keys = plist.dictionary?.keys.map { $0 } ?? []
-        if setup.platform == nil, keys.contains(where: { $0.hasPrefix("com.apple.security.") }) {
-            setup.platform = .macOS
+        if keys.contains(where: { $0.hasPrefix("com.apple.security.") }) {
+            if setup.platform == nil { setup.platform = .macOS }
+            // An iOS Info.plist read first, with the App Sandbox: Mac Catalyst.
+            if setup.platform == .iOS, plist["com.apple.security.app-sandbox"] != nil { setup.macCatalyst = true }
         }
     }
 }

@@ -37,84 +37,7 @@ package enum SetupReader {
         return setups
     }
 
-    static let sourceExtensions: Set<String> = ["swift", "m", "mm", "h"]
-
-    /// Every application target of an `.xcodeproj`, with the sources of the folder that holds it.
-    static func project(_ xcodeproj: String) throws(DoctorInputError) -> [AppSetup] {
-        let root = (xcodeproj as NSString).deletingLastPathComponent
-        let file = (xcodeproj as NSString).appendingPathComponent("project.pbxproj")
-        let bytes = try BoundedFile.read(file, limit: BoundedFile.projectLimit)
-        let project = try XcodeProject.read(bytes, file: file) { relative in
-            let path = (root as NSString).appendingPathComponent(relative)
-            guard let text = try? BoundedFile.read(path, limit: BoundedFile.plistLimit) else { return nil }
-            return BuildSettings.xcconfig(String(decoding: text, as: UTF8.self))
-        }
-        guard !project.targets.isEmpty else {
-            throw DoctorInputError(.unsupported, file: file, "the project has no application target")
-        }
-        let evidence = try sources(under: root)
-        var setups = [AppSetup]()
-        for target in project.targets {
-            var setup = AppSetup(name: target.name)
-            setup.platform = target.platform
-            let settingsLocation = SetupLocation(file: file, keyPath: "\(target.name) (\(target.configuration))")
-            if let info = target.infoPlist {
-                let path = (root as NSString).appendingPathComponent(info)
-                let plist = try PropertyListParser.dictionary(
-                    try BoundedFile.read(path, limit: BoundedFile.plistLimit), file: path)
-                PlistFacts.applyInfo(plist, file: path, settings: target.settings, to: &setup)
-            } else {
-                // Xcode generates the whole Info.plist from INFOPLIST_KEY_* settings, which cannot declare URL
-                // types or query schemes: the app has none.
-                setup.urlSchemes = []
-                setup.querySchemes = Located([], at: settingsLocation)
-                setup.urlTypesLocation = SetupLocation(file: file, keyPath: "\(target.name): INFOPLIST_FILE")
-            }
-            if setup.bundleIdentifier == nil, let raw = target.settings.value("PRODUCT_BUNDLE_IDENTIFIER") {
-                let location = SetupLocation(file: file, keyPath: "\(target.name): PRODUCT_BUNDLE_IDENTIFIER")
-                setup.bundleIdentifier = Located(
-                    SettingReference.occurs(in: raw) ? .unresolved(raw) : .resolved(raw), at: location)
-            }
-            if let entitlements = target.entitlements {
-                let path = (root as NSString).appendingPathComponent(entitlements)
-                let plist = try PropertyListParser.dictionary(
-                    try BoundedFile.read(path, limit: BoundedFile.plistLimit), file: path)
-                PlistFacts.applyEntitlements(plist, file: path, settings: target.settings, to: &setup)
-            } else {
-                // No entitlements file: no keychain group beyond the app's own, and no sandbox.
-                let location = SetupLocation(file: file, keyPath: "\(target.name): CODE_SIGN_ENTITLEMENTS")
-                setup.keychain = .entitlements(groups: [], location: location)
-                setup.sandbox = Located(false, at: location)
-            }
-            setup.adoptSourceEvidence(evidence)
-            setups.append(setup)
-        }
-        return setups
-    }
-
-    /// A folder: its Xcode projects, or (a package or a folder of set-up files) one set-up from what it holds.
-    static func folder(_ path: String) throws(DoctorInputError) -> [AppSetup] {
-        let files = listing(path)
-        let projects = files.filter { $0.hasSuffix(".xcodeproj") }
-        if !projects.isEmpty {
-            var setups = [AppSetup]()
-            for project in projects { setups += try Self.project((path as NSString).appendingPathComponent(project)) }
-            return setups
-        }
-        let relevant = files.filter { file in
-            let name = (file as NSString).lastPathComponent
-            let ext = (name as NSString).pathExtension.lowercased()
-            return name == "Info.plist" || ["entitlements", "xcconfig"].contains(ext)
-        }.map { (path as NSString).appendingPathComponent($0) }
-        guard !relevant.isEmpty else {
-            throw DoctorInputError(
-                .unsupported, file: path, "holds no Xcode project, Info.plist, .entitlements or .xcconfig file")
-        }
-        var setup = try looseFiles(relevant, scanSources: false)
-        setup.name = (path as NSString).lastPathComponent
-        setup.adoptSourceEvidence(try sources(under: path))
-        return [setup]
-    }
+    static let sourceExtensions = SourceFiles.extensions
 
     /// Loose files that together describe one app: xcconfig settings first, so the plists can use them.
     static func looseFiles(_ paths: [String], scanSources: Bool = true) throws(DoctorInputError) -> AppSetup {
@@ -141,6 +64,7 @@ package enum SetupReader {
                 let bytes = try BoundedFile.read(path, limit: BoundedFile.sourceLimit)
                 SourceScanner.scan(String(decoding: bytes, as: UTF8.self), file: path, into: &evidence)
             }
+            SourceScanner.resolveRedirectNames(&evidence)
             setup.adoptSourceEvidence(evidence)
         }
         return setup
@@ -157,15 +81,20 @@ package enum SetupReader {
     static let skippedFolders: Set<String> = [
         "Pods", "Carthage", ".build", "DerivedData", "build", ".git", "node_modules", "SourcePackages",
     ]
-    /// Bounds on a folder walk, so a home folder given by mistake ends quickly.
+    /// Bound on a folder walk, so a home folder given by mistake ends quickly.
     static let maximumListed = 20_000
-    static let maximumSources = 2_000
 
     /// Relative paths under `root` (`.xcodeproj` and `.app` folders listed, not entered), in name order.
     static func listing(_ root: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        boundedListing(root).files
+    }
+
+    /// The listing, and whether it holds every entry (false when it stopped at `maximumListed`).
+    static func boundedListing(_ root: String) -> (files: [String], complete: Bool) {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return ([], true) }
         var found = [String]()
-        while let next = walker.nextObject() as? String, found.count < maximumListed {
+        while let next = walker.nextObject() as? String {
+            guard found.count < maximumListed else { return (found.sorted(), false) }
             let name = (next as NSString).lastPathComponent
             let ext = (name as NSString).pathExtension
             if skippedFolders.contains(name)
@@ -176,19 +105,15 @@ package enum SetupReader {
             }
             if !skippedFolders.contains(name) { found.append(next) }
         }
-        return found.sorted()
+        return (found.sorted(), true)
     }
 
-    /// The evidence of every Swift and Objective-C file under `root` (up to `maximumSources` files).
-    static func sources(under root: String) throws(DoctorInputError) -> AppSetup {
-        var evidence = AppSetup(name: root)
-        let files = listing(root).filter { sourceExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-        for relative in files.prefix(maximumSources) {
-            let path = (root as NSString).appendingPathComponent(relative)
-            // A source larger than the bound is generated code, not the app's MSAL set-up: skipped, not an error.
-            guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.sourceLimit) else { continue }
-            SourceScanner.scan(String(decoding: bytes, as: UTF8.self), file: path, into: &evidence)
-        }
-        return evidence
+    /// The evidence of the Swift and Objective-C files under `root` that are neither tests, MSAL's own nor
+    /// `excluded` (absolute paths).
+    static func sources(under root: String, excluding excluded: Set<String> = []) -> AppSetup {
+        let files = listing(root).filter { SourceFiles.isSource($0) && !SourceFiles.isTest($0) }
+            .map { (root as NSString).appendingPathComponent($0) }
+            .filter { !excluded.contains($0) }
+        return SourceFiles.scan(files, name: root)
     }
 }

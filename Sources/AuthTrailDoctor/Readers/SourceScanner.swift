@@ -10,9 +10,7 @@ package enum SourceScanner {
     package static func scan(_ text: String, file: String, into setup: inout AppSetup) {
         var handOff = setup.handOff ?? AppSetup.HandOffEvidence()
         let isSceneFile = text.contains("openURLContexts") || text.contains("onOpenURL")
-        if text.contains("UIWindowSceneDelegate") || text.contains("openURLContexts")
-            || (text.contains(": App {") && text.contains("@main"))
-        {
+        if text.contains("UIWindowSceneDelegate") || text.contains("openURLContexts") {
             handOff.usesScenes = true
         }
         if text.contains("import MSAL") || text.contains("<MSAL/") || text.contains("\"MSAL")
@@ -22,23 +20,55 @@ package enum SourceScanner {
         } else if setup.referencesMSAL == nil {
             setup.referencesMSAL = false
         }
+        if text.contains("MSALPublicClientApplicationConfig(") || text.contains("initWithClientId")
+            || text.contains("MSALPublicClientApplicationConfig alloc]") || text.contains("(clientId:")
+        {
+            setup.configuresMSAL = true
+        } else if setup.configuresMSAL == nil {
+            setup.configuresMSAL = false
+        }
+        if setup.platform == nil { setup.platform = platformImported(by: text) }
+        // An Objective-C header declares the delegate (`<UIApplicationDelegate>`); the hand-off belongs in its
+        // implementation, so a location found in a header gives way to one in a source file.
+        let headerLocation = handOff.delegateLocation?.file.hasSuffix(".h") == true && !file.hasSuffix(".h")
+        var previousCode = ""
+        var urlHandler: (guard: SetupLocation?, open: Bool) = (nil, false)
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let location = SetupLocation(file: file, line: lineNumber)
             let code = line.trimmingCharacters(in: .whitespaces)
             if code.hasPrefix("//") || code.hasPrefix("*") || code.hasPrefix("/*") { continue }
+            let wantsDelegate =
+                handOff.delegateLocation == nil || (headerLocation && handOff.delegateLocation?.file != file)
             if handOff.sceneDelegateLocation == nil,
                 code.contains("UIWindowSceneDelegate") || code.contains("openURLContexts")
             {
                 handOff.sceneDelegateLocation = location
             }
-            if handOff.delegateLocation == nil, code.contains("UIApplicationDelegate") {
+            if wantsDelegate, code.contains("UIApplicationDelegate") {
                 handOff.delegateLocation = location
             }
+            // The SwiftUI App that runs: `: App {` under an `@main` that is not commented out.
+            if handOff.swiftUIAppLocation == nil, code.contains(": App {"),
+                code.hasPrefix("@main") || previousCode.hasPrefix("@main")
+            {
+                handOff.swiftUIAppLocation = location
+                handOff.usesScenes = true
+            }
+            if wantsDelegate,
+                code.contains("didFinishLaunchingWithOptions") || code.contains("open url: URL")
+                    || code.contains("openURL:(NSURL")
+            {
+                handOff.delegateLocation = location
+            }
+            if !code.isEmpty { previousCode = code }
+            scanURLHandler(code, location: location, state: &urlHandler, into: &handOff)
             if code.contains("handleMSALResponse") {
                 handOff.calls.append(Located(isSceneFile, at: location))
             }
+            scanConstant(code, location: location, into: &setup)
+            scanRedirectArgument(code, location: location, into: &setup)
             scanAssignments(code, location: location, into: &setup)
             for literal in literals(in: code) {
                 scanLiteral(literal, line: code, location: location, into: &setup)
@@ -51,6 +81,39 @@ package enum SourceScanner {
             }
         }
         setup.handOff = handOff
+    }
+
+    /// The platform an `import` names: UIKit is iOS (Mac Catalyst included), AppKit or Cocoa macOS.
+    static func platformImported(by text: String) -> AppSetup.Platform? {
+        let iOS = text.contains("import UIKit") || text.contains("<UIKit/")
+        let macOS =
+            text.contains("import AppKit") || text.contains("import Cocoa") || text.contains("<AppKit/")
+            || text.contains("<Cocoa/")
+        return iOS == macOS ? nil : iOS ? .iOS : .macOS
+    }
+
+    /// A URL handler (`application(_:open:options:)`, `openURL:`, `scene(_:openURLContexts:)`, `.onOpenURL`) that
+    /// leaves before its `handleMSALResponse` call: a `guard` on `sourceApplication`, which iOS 13 and later leave nil
+    /// for another vendor's app, the broker.
+    private static func scanURLHandler(
+        _ code: String, location: SetupLocation, state: inout (guard: SetupLocation?, open: Bool),
+        into handOff: inout AppSetup.HandOffEvidence
+    ) {
+        if code.contains("open url: URL") || code.contains("openURL:(NSURL") || code.contains("openURLContexts")
+            || code.contains(".onOpenURL")
+        {
+            state = (nil, true)
+        } else if code.hasPrefix("func ") || code.contains(" func ") || code.hasPrefix("- (") {
+            state = (nil, false)
+        }
+        guard state.open else { return }
+        if code.hasPrefix("guard "), code.contains("sourceApplication"), state.guard == nil {
+            state.guard = location
+        }
+        if code.contains("handleMSALResponse") {
+            if let guardLocation = state.guard { handOff.unreachableCall = handOff.unreachableCall ?? guardLocation }
+            state = (nil, false)
+        }
     }
 
     private static func scanAssignments(_ code: String, location: SetupLocation, into setup: inout AppSetup) {
@@ -69,6 +132,14 @@ package enum SourceScanner {
             // `= Bundle.main.bundleIdentifier` names the app's own group, whatever the bundle id turns out to be.
             let ownGroup = code.contains("bundleIdentifier") ? AppSetup.ownKeychainGroup : nil
             setup.keychainSharingGroup = Located(literals(in: code).first ?? ownGroup, at: location)
+            // A name is followed to its constant once every source is read (resolveRedirectNames).
+            if literals(in: code).isEmpty, ownGroup == nil, let equals = code.firstIndex(of: "=") {
+                let name = code[code.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                    .trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+                    setup.keychainGroupName = Located(name, at: location)
+                }
+            }
         }
     }
 

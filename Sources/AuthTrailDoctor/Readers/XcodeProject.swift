@@ -1,11 +1,20 @@
 internal import Foundation
 
-/// The application targets of a `project.pbxproj` with the build settings MSAL's set-up depends on. A pure function
-/// of the file's bytes (an OpenStep property list) and the `.xcconfig` files it names, which the caller reads.
+/// The targets of a `project.pbxproj` with the build settings MSAL's set-up depends on and the files each builds. A pure
+/// function of the file's bytes (an OpenStep property list) and the `.xcconfig` files it names, which the caller reads.
 package struct XcodeProject: Sendable, Hashable {
-    /// One application target, with its settings for one build configuration.
+    /// What a target builds, as far as the doctor cares: apps and app extensions are set-ups, frameworks and
+    /// libraries lend their sources to the apps that depend on them, the rest (tests) are never evidence.
+    package enum Kind: Sendable, Hashable {
+        case application, appExtension, library, other
+    }
+
+    /// One target, with its settings for one build configuration.
     package struct Target: Sendable, Hashable {
         package var name: String
+        package var kind: Kind
+        /// `productType` as written (`com.apple.product-type.bundle.unit-test`).
+        package var productType: String
         /// The configuration whose settings these are (`Release` when the project has one).
         package var configuration: String
         /// The project's settings under the target's, with the xcconfig files each names beneath them.
@@ -17,6 +26,14 @@ package struct XcodeProject: Sendable, Hashable {
         /// `GENERATE_INFOPLIST_FILE = YES`: Xcode writes the Info.plist from `INFOPLIST_KEY_*` settings.
         package var generatesInfoPlist: Bool
         package var platform: AppSetup.Platform?
+        /// The files of its Sources build phase, relative to the project's folder.
+        package var sources: [String] = []
+        /// Xcode 16's synchronized folders: every source under them belongs to the target, but `excluded`.
+        package var synchronizedFolders: [String] = []
+        /// Files of the synchronized folders that are not the target's (relative to the project's folder).
+        package var excluded: Set<String> = []
+        /// The names of the targets it depends on (its frameworks and libraries).
+        package var dependencies: [String] = []
     }
 
     package var targets: [Target]
@@ -36,10 +53,9 @@ package struct XcodeProject: Sendable, Hashable {
         let projectConfigurations = configurations(root["buildConfigurationList"]?.string, objects: objects)
         var targets = [Target]()
         for targetID in root["targets"]?.strings ?? [] {
-            guard let target = objects[targetID], target["isa"]?.string == "PBXNativeTarget",
-                target["productType"]?.string == "com.apple.product-type.application"
-            else { continue }
+            guard let target = objects[targetID], target["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = target["name"]?.string ?? targetID
+            let productType = target["productType"]?.string ?? ""
             let own = configurations(target["buildConfigurationList"]?.string, objects: objects)
             guard let chosen = own.first(where: { $0.name == "Release" }) ?? own.first else { continue }
             var settings = BuildSettings(["TARGET_NAME": name])
@@ -47,15 +63,16 @@ package struct XcodeProject: Sendable, Hashable {
                 settings = settings.overlaid(with: layered(project, paths: paths, xcconfig: xcconfig))
             }
             settings = settings.overlaid(with: layered(chosen, paths: paths, xcconfig: xcconfig))
-            targets.append(
-                Target(
-                    name: name, configuration: chosen.name, settings: settings,
-                    infoPlist: settings.value("INFOPLIST_FILE").flatMap(nonEmpty),
-                    entitlements: settings.value("CODE_SIGN_ENTITLEMENTS").flatMap(nonEmpty),
-                    generatesInfoPlist: settings.values["GENERATE_INFOPLIST_FILE"].map {
-                        PropertyListValue.string($0).bool == true
-                    } ?? false,
-                    platform: platform(settings)))
+            var read = Target(
+                name: name, kind: kind(productType), productType: productType, configuration: chosen.name,
+                settings: settings, infoPlist: settings.value("INFOPLIST_FILE").flatMap(nonEmpty),
+                entitlements: settings.value("CODE_SIGN_ENTITLEMENTS").flatMap(nonEmpty),
+                generatesInfoPlist: settings.values["GENERATE_INFOPLIST_FILE"].map {
+                    PropertyListValue.string($0).bool == true
+                } ?? false,
+                platform: platform(settings))
+            readMembers(of: target, id: targetID, objects: objects, paths: paths, into: &read)
+            targets.append(read)
         }
         return XcodeProject(targets: targets)
     }
@@ -104,6 +121,57 @@ package struct XcodeProject: Sendable, Hashable {
         if sdk.contains("iphoneos") { return .iOS }
         if sdk.contains("macosx") { return .macOS }
         return nil
+    }
+
+    /// What `productType` builds.
+    private static func kind(_ productType: String) -> Kind {
+        switch productType {
+        case "com.apple.product-type.application", "com.apple.product-type.application.watchapp2",
+            "com.apple.product-type.application.on-demand-install-capable":
+            return .application
+        case let type
+        where type.hasPrefix("com.apple.product-type.app-extension")
+            || type.hasPrefix("com.apple.product-type.extensionkit-extension"):
+            return .appExtension
+        case let type
+        where type.hasPrefix("com.apple.product-type.framework")
+            || type.hasPrefix("com.apple.product-type.library"):
+            return .library
+        default:
+            return .other
+        }
+    }
+
+    /// The files of a target's Sources phase, its synchronized folders with their exceptions, and its dependencies.
+    private static func readMembers(
+        of target: PropertyListValue, id: String, objects: [String: PropertyListValue], paths: FilePaths,
+        into read: inout Target
+    ) {
+        for phaseID in target["buildPhases"]?.strings ?? [] {
+            guard let phase = objects[phaseID], phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
+            for buildFileID in phase["files"]?.strings ?? [] {
+                guard let reference = objects[buildFileID]?["fileRef"]?.string,
+                    let path = paths.path(of: reference)
+                else { continue }
+                read.sources.append(path)
+            }
+        }
+        for groupID in target["fileSystemSynchronizedGroups"]?.strings ?? [] {
+            guard let folder = paths.path(of: groupID) else { continue }
+            read.synchronizedFolders.append(folder)
+            for exceptionID in objects[groupID]?["exceptions"]?.strings ?? [] {
+                guard let exception = objects[exceptionID], exception["target"]?.string == id else { continue }
+                for member in exception["membershipExceptions"]?.strings ?? [] {
+                    read.excluded.insert(folder.isEmpty ? member : folder + "/" + member)
+                }
+            }
+        }
+        for dependencyID in target["dependencies"]?.strings ?? [] {
+            guard let dependency = objects[dependencyID]?["target"]?.string,
+                let name = objects[dependency]?["name"]?.string
+            else { continue }
+            read.dependencies.append(name)
+        }
     }
 
     /// The paths of file references relative to the project's folder, through the group tree.

@@ -18,6 +18,9 @@ package enum DoctorJSONRendering {
         var platform: String?
         var bundleIdentifier: String?
         var bundleIdentifierResolved: Bool?
+        var msalVersion: String?
+        /// Why the set-up was listed but not judged.
+        var skipped: String?
         var findings: [FindingObject]
         var passed: [String]
         var notChecked: [NotChecked]
@@ -61,6 +64,7 @@ package enum DoctorJSONRendering {
                     name: result.setup.name, platform: result.setup.platform?.rawValue,
                     bundleIdentifier: bundle.map(DoctorRules.rawBundle),
                     bundleIdentifierResolved: bundle.map { $0.value != nil },
+                    msalVersion: result.setup.msalVersion?.value, skipped: result.setup.skipped,
                     findings: result.findings.map { finding in
                         FindingObject(
                             rule: finding.rule.rawValue, problem: finding.problem, location: finding.location,

@@ -7,6 +7,10 @@ package enum DoctorMarkdownRendering {
         let count = report.findingCount
         lines.append(count == 0 ? "No findings." : "\(count) finding\(count == 1 ? "" : "s").")
         for result in report.results {
+            if let skipped = result.setup.skipped {
+                lines += ["", "## \(cell(result.setup.name))", "", "Skipped: \(cell(skipped))."]
+                continue
+            }
             lines += ["", "## \(cell(result.setup.name))\(cell(DoctorTextRendering.heading(result.setup)))", ""]
             if result.findings.isEmpty {
                 lines.append(

@@ -5,6 +5,10 @@ package enum DoctorTextRendering {
         var lines = [String]()
         for result in report.results {
             let setup = result.setup
+            if let skipped = setup.skipped {
+                lines += ["\(setup.name): skipped (\(skipped))", ""]
+                continue
+            }
             lines.append("\(setup.name)\(heading(setup))")
             if result.findings.isEmpty {
                 lines.append(
@@ -37,8 +41,9 @@ package enum DoctorTextRendering {
     /// ` (iOS, com.contoso.app)`.
     static func heading(_ setup: AppSetup) -> String {
         var parts = [String]()
-        if let platform = setup.platform { parts.append(platform.rawValue) }
+        if let platform = setup.platform { parts.append(setup.macCatalyst ? "Mac Catalyst" : platform.rawValue) }
         if let bundle = setup.bundleIdentifier { parts.append(DoctorRules.rawBundle(bundle.value)) }
+        if let version = setup.msalVersion { parts.append("MSAL \(version.value)") }
         return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
     }
 

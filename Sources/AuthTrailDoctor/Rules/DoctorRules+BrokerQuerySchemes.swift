@@ -15,6 +15,12 @@ extension DoctorRules {
         guard setup.platform == .iOS else { return .notChecked(notIOS(setup)) }
         if let off = setup.brokerDisabled { return .notChecked("the app turns the broker off (\(off.description))") }
         guard let queries = setup.querySchemes else { return .notChecked("no Info.plist was read") }
+        // MSAL CHANGELOG 0.6.0: "Enable iOS 13 compatible broker", the one msauthv3 asks for.
+        if let version = setup.msalVersion, MSALVersion.isOlder(version.value, than: [0, 6, 0]) {
+            return .notChecked(
+                "MSAL \(version.value) (\(version.location.description)) predates the iOS 13 broker and its query schemes"
+            )
+        }
         switch brokerCapability(setup) {
         case .no: return .notChecked("the redirect URI is not broker-capable, so MSAL does not ask")
         case .unknown(let reason): return .notChecked(reason)
@@ -54,6 +60,14 @@ extension DoctorRules {
         }
         // MSAL's default is msauth.<bundle id>://auth when that scheme is registered, else msal<client id>://auth.
         guard let schemes = setup.urlSchemes else { return .unknown("no Info.plist was read") }
-        return schemes.contains { $0.value == "msauth.\(bundleID)" } ? .yes : .no
+        if schemes.contains(where: { $0.value == "msauth.\(bundleID)" }) { return .yes }
+        let fallback = schemes.contains { $0.value.hasPrefix("msal") && !$0.value.hasPrefix("msauth") }
+        // With neither registered MSAL refuses to start: that is redirect-scheme-not-registered's one finding, and
+        // its fix (msauth.<bundle id>) is broker-capable, so this rule does not call it otherwise.
+        return fallback
+            ? .no
+            : .unknown(
+                "MSAL's redirect scheme is not registered yet (redirect-scheme-not-registered); msauthv2 and msauthv3 "
+                    + "are needed once msauth.\(bundleID) is")
     }
 }

@@ -19,8 +19,14 @@ extension DoctorRules {
         }
         if setup.knownAuthorities != nil { return .passed }
         if setup.authorityValidationOff != nil { return .passed }
+        // A type name (MSALB2CAuthority) stands for an authority only until its URL is found: the same mistake once.
+        let typeNames: Set<String> = ["MSALB2CAuthority", "MSALCIAMAuthority"]
+        let spelled = needing.filter { authority in
+            !typeNames.contains(authority.value.text)
+                || !needing.contains { $0.value.kind == authority.value.kind && !typeNames.contains($0.value.text) }
+        }
         var seen = Set<String>()
-        let findings = needing.filter { seen.insert($0.value.text).inserted }.map { authority in
+        let findings = spelled.filter { seen.insert($0.value.text).inserted }.map { authority in
             let errors: [PredictedError] =
                 authority.value.kind == .custom
                 ? [

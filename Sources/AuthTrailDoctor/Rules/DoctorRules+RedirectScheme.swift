@@ -19,8 +19,16 @@ extension DoctorRules {
         let registered = Set(schemes.map(\.value).filter { !SettingReference.occurs(in: $0) })
         let unresolved = schemes.filter { SettingReference.occurs(in: $0.value) }
 
+        if setup.redirectURIs.isEmpty, let unspelled = setup.unspelledRedirectURI {
+            return .notChecked(
+                "the redirect URI is \(unspelled.value) (\(unspelled.location.description)), which the sources read "
+                    + "do not spell out")
+        }
         var findings = [Finding]()
-        let explicit = setup.redirectURIs.filter { scheme(of: $0.value) != "https" }
+        // An msauth URI for another bundle id is redirect-uri-bundle-mismatch's finding: one mistake, one fix.
+        let explicit = setup.redirectURIs.filter {
+            scheme(of: $0.value) != "https" && !mismatchesBundle($0.value, setup: setup)
+        }
         for uri in explicit {
             guard let wanted = scheme(of: uri.value), !registered.contains(wanted) else { continue }
             if !unresolved.isEmpty { return .notChecked(unresolvedSchemes(unresolved)) }
@@ -50,6 +58,12 @@ extension DoctorRules {
         if nonBrokerFallback && onlyExternal { return .passed }
         if !unresolved.isEmpty { return .notChecked(unresolvedSchemes(unresolved)) }
         let near = registered.filter { $0.lowercased().hasPrefix("msauth.") }.sorted()
+        if near.isEmpty, setup.configuresMSAL == false {
+            // Flutter, React Native and .NET apps create MSAL's application outside the sources read.
+            return .notChecked(
+                "no source read creates MSAL's application (MSALPublicClientApplicationConfig), so its redirect "
+                    + "URI is not known")
+        }
         let mismatch =
             near.isEmpty
             ? "" : "; it registers \(near.joined(separator: ", ")), which does not match the bundle id \(bundleID)"
@@ -70,6 +84,16 @@ extension DoctorRules {
                 fix: "add \(wanted) to CFBundleURLTypes > CFBundleURLSchemes in \(location.file) and register "
                     + "\(wanted)://auth as the app's iOS/macOS redirect URI in the Entra admin center")
         ])
+    }
+
+    /// An msauth redirect URI that redirect-uri-bundle-mismatch reports (not `msauth.<bundle id>://auth`).
+    static func mismatchesBundle(_ uri: String, setup: AppSetup) -> Bool {
+        guard uri.lowercased().hasPrefix("msauth"), let bundleID = setup.bundleIdentifier?.value.value else {
+            return false
+        }
+        let external =
+            !setup.authorities.isEmpty && setup.authorities.allSatisfy { [.b2c, .ciam].contains($0.value.kind) }
+        return !external && !isBrokerCapable(uri, bundleID: bundleID)
     }
 
     static let notRegisteredError = PredictedError.msalInternal(

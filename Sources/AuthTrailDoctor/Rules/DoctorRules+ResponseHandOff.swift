@@ -16,19 +16,26 @@ extension DoctorRules {
         guard setup.platform == .iOS else { return .notChecked(notIOS(setup)) }
         guard let handOff = setup.handOff else { return .notChecked("no source was read") }
         guard setup.referencesMSAL == true else { return .notChecked("no source read references MSAL") }
+        // With the broker off only the browser answers: say so, not the broker.
         let errors: [PredictedError] = [
             .msalInternal(
                 -42700,
-                note: "when the user returns from the broker (logs: application did not receive response from broker); "
-                    + "web sign-in through Safari never completes")
+                note: setup.brokerDisabled == nil
+                    ? "when the user returns from the broker (logs: application did not receive response from "
+                        + "broker); web sign-in through Safari never completes"
+                    : "web sign-in through Safari never completes (the broker is off)")
         ]
         let usesScenes = handOff.usesScenes || setup.infoDeclaresScenes
         let location =
             (usesScenes
-                ? handOff.sceneDelegateLocation ?? handOff.delegateLocation
+                ? handOff.sceneDelegateLocation ?? handOff.swiftUIAppLocation ?? handOff.delegateLocation
                 : handOff.delegateLocation ?? handOff.sceneDelegateLocation) ?? SetupLocation(file: "AppDelegate.swift")
+        // A SwiftUI App gets opened URLs in .onOpenURL, a scene delegate in scene(_:openURLContexts:).
+        let sceneMethod =
+            handOff.swiftUIAppLocation != nil && handOff.sceneDelegateLocation == nil
+            ? "SwiftUI's .onOpenURL" : "scene(_:openURLContexts:)"
         if handOff.calls.isEmpty {
-            let method = usesScenes ? "scene(_:openURLContexts:)" : "application(_:open:options:)"
+            let method = usesScenes ? sceneMethod : "application(_:open:options:)"
             return .findings([
                 Finding(
                     rule: "response-hand-off-missing",
@@ -41,15 +48,37 @@ extension DoctorRules {
         }
         if usesScenes && !handOff.calls.contains(where: \.value) {
             let call = handOff.calls[0].location
+            let inSwiftUI = sceneMethod == "SwiftUI's .onOpenURL"
             return .findings([
                 Finding(
                     rule: "response-hand-off-missing",
-                    problem: "the app uses scenes, but handleMSALResponse is called only outside the scene delegate "
-                        + "(\(call.description)); with scenes iOS delivers opened URLs to scene(_:openURLContexts:)",
-                    location: handOff.sceneDelegateLocation ?? call, errors: errors,
-                    fix: "call MSALPublicClientApplication.handleMSALResponse(url, sourceApplication: "
-                        + "context.options.sourceApplication) for each URL context in scene(_:openURLContexts:) "
-                        + "(or SwiftUI's onOpenURL)")
+                    problem: "the app uses scenes, but handleMSALResponse is called only outside "
+                        + (inSwiftUI ? "the SwiftUI App's .onOpenURL" : "the scene delegate")
+                        + " (\(call.description)); with scenes iOS delivers opened URLs to \(sceneMethod)",
+                    location: (inSwiftUI ? handOff.swiftUIAppLocation : handOff.sceneDelegateLocation) ?? call,
+                    errors: errors,
+                    fix: inSwiftUI
+                        ? "add .onOpenURL { url in MSALPublicClientApplication.handleMSALResponse(url, "
+                            + "sourceApplication: nil) } to the App's WindowGroup"
+                        : "call MSALPublicClientApplication.handleMSALResponse(url, sourceApplication: "
+                            + "context.options.sourceApplication) for each URL context in scene(_:openURLContexts:)")
+            ])
+        }
+        // Only the broker answers from another vendor's app: B2C and External ID never use it, nor an app that
+        // turns it off, and Safari (Apple's) still names itself as sourceApplication.
+        let brokerUsable =
+            setup.brokerDisabled == nil
+            && !(!setup.authorities.isEmpty && setup.authorities.allSatisfy { [.b2c, .ciam].contains($0.value.kind) })
+        if let guardLocation = handOff.unreachableCall, brokerUsable {
+            return .findings([
+                Finding(
+                    rule: "response-hand-off-unreachable",
+                    problem: "the URL handler returns before handleMSALResponse when sourceApplication is nil "
+                        + "(\(guardLocation.description)); iOS 13 and later give no sourceApplication for another "
+                        + "vendor's app, so the broker's response never reaches MSAL",
+                    location: guardLocation, errors: errors,
+                    fix: "remove the guard: pass options[.sourceApplication] as? String (nil allowed) straight to "
+                        + "MSALPublicClientApplication.handleMSALResponse(_:sourceApplication:)")
             ])
         }
         return .passed

@@ -11,7 +11,7 @@ extension DoctorRules {
         reference: "MSAL test app MSAL/test/app/mac/MSALMacTestApp.entitlements; Apple, App Sandbox "
             + "(com.apple.security.network.client)"
     ) { setup in
-        guard setup.platform == .macOS else {
+        guard setup.platform == .macOS || setup.macCatalyst else {
             return .notChecked(setup.platform == nil ? "the platform is unknown" : "the App Sandbox is macOS's")
         }
         guard let sandbox = setup.sandbox else { return .notChecked("no entitlements were read") }

@@ -10,7 +10,9 @@ struct DoctorCommand: ParsableCommand {
             Reads an .app folder, an .ipa, an .xcodeproj (or its project.pbxproj), a project or package folder, or \
             loose Info.plist, .entitlements, .xcconfig and Swift/Objective-C files (given together, they describe \
             one app). Build settings such as $(PRODUCT_BUNDLE_IDENTIFIER) are resolved from the project and its \
-            .xcconfig files; a value left unresolved is reported as such and never causes a finding.
+            .xcconfig files; a value left unresolved is reported as such and never causes a finding. Each app and \
+            app-extension target is judged on its own files (tests and vendored libraries never count); a project \
+            with no app, or an extension that does not use MSAL, is listed as skipped.
 
             Each finding names the file and key path or line, the MSAL errors it causes (with the authtrail explain \
             command for each) and the fix. A rule the input cannot answer (no entitlements read, another platform) \

@@ -1,0 +1,69 @@
+internal import Foundation
+
+/// The MSAL version a dependency lock file pins: `Podfile.lock` (`- MSAL (1.2.3)`), `Package.resolved` (the
+/// `microsoft-authentication-library-for-objc` pin) or `Cartfile.resolved`.
+package enum MSALVersion {
+    /// The first version found in the lock files beside a project folder (or one folder up, where a workspace's
+    /// Podfile sits), with where it was read.
+    package static func read(near folder: String, projects: [String] = []) -> Located<String>? {
+        var candidates = [String]()
+        // URL, not NSString: Foundation on Linux traps on `("." as NSString).deletingLastPathComponent`.
+        let parent = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
+        for base in [folder, parent] {
+            candidates += ["Podfile.lock", "Cartfile.resolved", "Package.resolved"].map {
+                (base as NSString).appendingPathComponent($0)
+            }
+        }
+        for project in projects {
+            candidates.append(
+                (project as NSString).appendingPathComponent(
+                    "project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
+        }
+        for path in candidates {
+            guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.plistLimit) else { continue }
+            if let version = version(in: String(decoding: bytes, as: UTF8.self), file: path) {
+                return version
+            }
+        }
+        return nil
+    }
+
+    /// The pinned version in one lock file's text.
+    package static func version(in text: String, file: String) -> Located<String>? {
+        var lineNumber = 0
+        var inMSALPin = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let code = line.trimmingCharacters(in: .whitespaces)
+            let location = SetupLocation(file: file, line: lineNumber)
+            if code.hasPrefix("- MSAL ("), let close = code.firstIndex(of: ")") {
+                return Located(String(code[code.index(code.startIndex, offsetBy: 8)..<close]), at: location)
+            }
+            if code.contains("microsoft-authentication-library-for-objc") {
+                if code.hasPrefix("github ") || code.hasPrefix("git ") {
+                    let quoted = code.split(separator: "\"").map(String.init)
+                    if let version = quoted.last(where: { $0.first?.isNumber == true }) {
+                        return Located(version, at: location)
+                    }
+                }
+                inMSALPin = true
+            }
+            if inMSALPin, code.hasPrefix("\"version\"") {
+                let quoted = code.split(separator: "\"").map(String.init)
+                if quoted.count >= 3 { return Located(quoted[2], at: location) }
+            }
+            if inMSALPin, code.hasPrefix("}") { inMSALPin = false }
+        }
+        return nil
+    }
+
+    /// Whether `version` is older than `minimum` (`0.4.0` < `0.6.0`), comparing numeric components.
+    static func isOlder(_ version: String, than minimum: [Int]) -> Bool {
+        let parts = version.split(separator: ".").map { Int($0.prefix { $0.isNumber }) ?? 0 }
+        for (index, wanted) in minimum.enumerated() {
+            let have = index < parts.count ? parts[index] : 0
+            if have != wanted { return have < wanted }
+        }
+        return false
+    }
+}

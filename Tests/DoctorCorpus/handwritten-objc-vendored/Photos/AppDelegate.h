@@ -1,0 +1,12 @@
+//
+//  AppDelegate.h
+//  Photos
+//
+
+#import <UIKit/UIKit.h>
+
+@interface AppDelegate : UIResponder <UIApplicationDelegate>
+
+@property (strong, nonatomic) UIWindow *window;
+
+@end
