@@ -2,8 +2,8 @@ import Foundation
 
 extension Report {
     /// The report as Markdown (GitHub tables), to paste into a ticket. Text that comes from the inputs (device
-    /// fields, messages, filter values) cannot bring raw HTML into the page the Markdown becomes: `&`, `<` and `>`
-    /// are written as entities, and `|` escaped so a value cannot split a table cell.
+    /// fields, messages, filter values) cannot bring raw HTML into the page the Markdown becomes: a `<` or `&` that
+    /// could start markup is written as an entity, and `|` escaped so a value cannot split a table cell.
     package func renderMarkdown() -> String {
         let escape = Self.markdownEscaped
         var out = "# AuthTrail report\n\n\(escape(headline))\n"
@@ -24,16 +24,22 @@ extension Report {
         return out
     }
 
-    /// `text` with `&`, `<` and `>` as HTML entities and `|` escaped for a table cell.
+    /// `text` with every `<` that could open HTML or an autolink (before a letter, `/`, `!` or `?`) and every `&`
+    /// that could start an entity (before a letter or `#`) written as an entity, and `|` escaped for a table cell.
+    /// Other `<`, `>` and `&` stay as they are (`< 100 ms`, `p < 0.05`): they cannot become markup, and the report's
+    /// own text keeps its bytes.
     static func markdownEscaped(_ text: String) -> String {
-        guard text.contains(where: { "&<>|".contains($0) }) else { return text }
+        guard text.contains(where: { "&<|".contains($0) }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
-        for character in text {
+        var characters = text.makeIterator()
+        var next = characters.next()
+        while let character = next {
+            next = characters.next()
+            let opensMarkup = next.map { $0.isLetter || "/!?#".contains($0) } ?? false
             switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
+            case "<" where opensMarkup: out += "&lt;"
+            case "&" where opensMarkup: out += "&amp;"
             case "|": out += "\\|"
             default: out.append(character)
             }
