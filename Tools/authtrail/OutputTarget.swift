@@ -205,6 +205,8 @@ struct OutputTarget {
             defer { SystemCalls.close(descriptor) }
             try body(descriptor)
         } catch {
+            // A FIFO (or /dev/stdout on a pipe) whose reader has gone ends the command as a closed standard output.
+            if error.errno == EPIPE { throw ExitStatus.closedPipe }
             try fail(device, error.reason)
         }
     }
