@@ -63,8 +63,11 @@ struct HelpTextTests {
         for code in ["0", "1", "2", "64", "66", "73"] {
             #expect(lines.contains { $0.hasPrefix("\(code) ") }, "exit \(code) has its own line")
         }
-        // No paragraph of the discussion runs past 6 lines.
-        let paragraphs = result.text.components(separatedBy: "\n\n").map { $0.split(separator: "\n").count }
+        // No paragraph of the discussion runs past 6 lines (the options list is not discussion: it grew by the root's
+        // --version, which every subcommand's help lists).
+        let paragraphs = result.text.components(separatedBy: "\n\n").filter { !$0.hasPrefix("OPTIONS:") }.map {
+            $0.split(separator: "\n").count
+        }
         #expect(paragraphs.allSatisfy { $0 <= 8 }, "paragraph lengths: \(paragraphs)")
     }
 

@@ -17,6 +17,9 @@ enum ExitStatus {
     static let noInput = ExitCode(66)
     /// An output could not be written.
     static let cannotCreate = ExitCode(73)
+    /// Standard output is a pipe whose reader has gone (`| head`): the command stops quietly, with the status a shell
+    /// gives a program SIGPIPE ends (128 + 13), so `set -o pipefail` still sees that the output was cut short.
+    static let closedPipe = ExitCode(141)
 }
 
 /// Prints one line to standard error.

@@ -18,8 +18,8 @@ enum StopSignals {
         return (ends[0], ends[1])
     }()
 
-    /// Catches SIGINT and SIGTERM, and ignores SIGPIPE so a closed standard output (`| head`) is a write error the
-    /// command sees instead of a silent death.
+    /// Catches SIGINT and SIGTERM, and ignores SIGPIPE (as `AuthTrailCommand.main` does for every command) so a
+    /// closed standard output (`| head`) is a write error the command sees instead of a death by signal.
     static func install() {
         _ = pipeEnds
         signal(SIGPIPE, SIG_IGN)
@@ -41,8 +41,23 @@ enum StopSignals {
     static var received: Bool { wait(milliseconds: 0) }
 
     /// Waits up to `milliseconds` for SIGINT or SIGTERM; true when one arrived.
-    static func wait(milliseconds: Int32) -> Bool {
-        var entry = pollfd(fd: pipeEnds.read, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, milliseconds) > 0
+    static func wait(milliseconds: Int32) -> Bool { wait(milliseconds: milliseconds, watching: nil) == .stopSignal }
+
+    /// What ended a wait.
+    enum WaitEnd: Equatable {
+        case timeout, stopSignal
+        /// The watched output's reader has gone (a pipe whose reader closed it, a terminal hung up).
+        case outputClosed
+    }
+
+    /// Waits up to `milliseconds` for SIGINT or SIGTERM, or for `output` to be closed at its other end: a pipe's
+    /// write end reports POLLERR once no reader is left, so `tail -f | head` ends when head does, not at the next
+    /// event it writes. A regular file or a device never reports it.
+    static func wait(milliseconds: Int32, watching output: Int32?) -> WaitEnd {
+        var entries = [pollfd(fd: pipeEnds.read, events: Int16(POLLIN), revents: 0)]
+        if let output { entries.append(pollfd(fd: output, events: 0, revents: 0)) }
+        guard poll(&entries, nfds_t(entries.count), milliseconds) > 0 else { return .timeout }
+        if entries[0].revents != 0 { return .stopSignal }
+        return entries[1].revents & Int16(POLLERR | POLLHUP) != 0 ? .outputClosed : .timeout
     }
 }

@@ -2,6 +2,8 @@ package import AuthTrail
 
 /// Checks segments and bundles: frames decode and their checksums match, nothing is torn, no residual personal
 /// data or secrets, and for a bundle that every section matches its manifest entry (event count, content SHA-256).
+/// Every other input the readers accept is scanned for residual personal data too: raw MSAL log text (plain or
+/// zstd) line by line as it was read, before the reader redacts it, and AuthTrail events without a segment header.
 ///
 /// Each file streams through the segment reader once; memory holds the reader's buffers, one digest per bundled
 /// section and the first 100 findings, whatever the file's size. The digests, the manifest and the residual-data scan
@@ -10,9 +12,21 @@ package import AuthTrail
 package enum Verifier {
     /// What verifying one file found.
     package struct FileResult: Sendable {
+        /// What a file was read as.
+        package enum InputClass: Sendable, Equatable {
+            case segment, bundle
+            /// Raw MSAL log text, plain or zstd-compressed.
+            case rawLogText(compressed: Bool)
+            /// AuthTrail event lines with no segment metadata frame (a `cat` output, say).
+            case eventsWithoutHeader
+            /// Nothing readable: no frame, no event, no MSAL log line (an empty file, random bytes, other text).
+            case nothingReadable
+        }
+
         package var path: String
         package var events = 0
-        package var isBundle = false
+        package var inputClass = InputClass.nothingReadable
+        package var isBundle: Bool { inputClass == .bundle }
         /// One line per problem (damage, manifest mismatch); empty when the file is sound.
         package var problems: [String] = []
         /// Residual personal data or secrets: the first 100, in line order.
@@ -42,6 +56,13 @@ package enum Verifier {
     }
 
     private struct Sink: LogConsumer {
+        func inputClass(_ summary: InputSummary) -> FileResult.InputClass {
+            if manifest != nil { return .bundle }
+            if sawHeader { return .segment }
+            if summary.rawLog != nil { return .rawLogText(compressed: summary.textWasCompressed) }
+            return events > 0 ? .eventsWithoutHeader : .nothingReadable
+        }
+
         let path: String
         var manifest: BundleManifest?
         var sections: [(events: Int, hash: String)] = []
@@ -49,10 +70,20 @@ package enum Verifier {
         var findings = FindingCollector()
         var lineNumber = 0
         var events = 0
+        var sawHeader = false
+        /// Set once the input reads as text: its lines are scanned as read, the events made from them are not.
+        var readsText = false
 
         init(path: String) { self.path = path }
 
+        mutating func textLine(_ line: UnsafeRawBufferPointer) {
+            readsText = true
+            lineNumber += 1
+            findings.scan(line, path: path, lineNumber: lineNumber)
+        }
+
         mutating func segment(_ header: SegmentHeader, path: String) {
+            sawHeader = true
             if header.isBundleManifest {
                 manifest = Array(header.json.utf8).withUnsafeBytes { BundleManifest(payload: $0) }
                 return
@@ -62,9 +93,11 @@ package enum Verifier {
         }
 
         mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
-            lineNumber += 1
             events += 1
-            findings.scan(line, path: path, lineNumber: lineNumber)
+            if !readsText {
+                lineNumber += 1
+                findings.scan(line, path: path, lineNumber: lineNumber)
+            }
             if current == nil { current = SectionDigest() }
             current!.add(line: line)
         }
@@ -77,7 +110,7 @@ package enum Verifier {
 
         func result(_ summary: InputSummary) -> FileResult {
             var result = FileResult(
-                path: path, events: events, isBundle: manifest != nil, findings: findings.retained,
+                path: path, events: events, inputClass: inputClass(summary), findings: findings.retained,
                 findingCount: findings.count)
             result.problems = summary.issues.messages(file: path)
             if summary.invalidLines > 0 {

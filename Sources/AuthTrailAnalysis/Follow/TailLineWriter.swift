@@ -11,6 +11,8 @@ package struct TailLineWriter: LogConsumer {
     private var kept: LastLines<(record: LogRecord, line: [UInt8]?)>?
     private var output: OutputBuffer
     package private(set) var linesWritten = 0
+    /// Every event read, before the filter: none at all is "no readable event" for `tail` without `-f`.
+    package private(set) var eventsRead = 0
     /// The first write error; writing stops after it (a closed pipe, a full disk).
     package var writeError: SystemError? { output.writeError }
 
@@ -23,6 +25,7 @@ package struct TailLineWriter: LogConsumer {
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+        eventsRead += 1
         guard writeError == nil, filter.accepts(record) else { return }
         if kept != nil {
             kept!.append((record, record.eventName == .log ? Array(line) : nil))

@@ -6,14 +6,19 @@ package struct EventFilter: Sendable, Hashable {
     package var since: Int64?
     /// Keep events before this time.
     package var until: Int64?
-    package var correlationIDs: Set<String> = []
+    /// Compared in any case: `explain` prints ids lower-cased, MSAL on Apple platforms logs them upper-cased.
+    package var correlationIDs: Set<String> = [] { didSet { matchedCorrelationIDs = Self.lowercased(correlationIDs) } }
     package var operationIDs: Set<String> = []
     package var installIDs: Set<String> = []
     /// `silent` or `interactive`.
     package var kinds: Set<String> = []
     /// Codes as `-50002`, `MSALErrorDomain:-50002`, a code name (`interactionRequired`), a sub-code, an HTTP status or
     /// `AADSTS50076`.
-    package var codes: Set<String> = []
+    /// Compared in any case, as users type them: `aadsts50076`, `interactionrequired`.
+    package var codes: Set<String> = [] { didSet { matchedCodes = Self.lowercased(codes) } }
+    /// `correlationIDs` and `codes` lower-cased, made once when they are set.
+    private var matchedCorrelationIDs: Set<String> = []
+    private var matchedCodes: Set<String> = []
     /// Keep events at or above this severity number (INFO is 9, ERROR 17).
     package var minimumSeverity: Int?
 
@@ -30,7 +35,9 @@ package struct EventFilter: Sendable, Hashable {
             if let until, time >= until { return false }
         }
         if !correlationIDs.isEmpty {
-            guard let value = record.correlationID, correlationIDs.contains(value) else { return false }
+            guard let value = record.correlationID, matchedCorrelationIDs.contains(value.lowercased()) else {
+                return false
+            }
         }
         if !operationIDs.isEmpty {
             guard let value = record.operationID, operationIDs.contains(value) else { return false }
@@ -55,8 +62,10 @@ package struct EventFilter: Sendable, Hashable {
         if let name = record.errorSubcodeName { names.append(name) }
         if let status = record.httpStatus { names.append(String(status)) }
         for sts in record.stsErrorCodes { names += ["AADSTS\(sts)", String(sts)] }
-        return names.contains { codes.contains($0) }
+        return names.contains { matchedCodes.contains($0.lowercased()) }
     }
+
+    private static func lowercased(_ values: Set<String>) -> Set<String> { Set(values.map { $0.lowercased() }) }
 
     /// Human-readable description of the active filters, for the report header.
     package var descriptions: [String] {

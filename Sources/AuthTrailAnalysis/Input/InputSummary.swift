@@ -19,6 +19,8 @@ package struct InputSummary: Sendable {
     package var newestSchema = 0
     /// Set when the input was raw MSAL log text rather than segments or bundles.
     package var rawLog: RawLogInput?
+    /// True when the input was read as text from decoded zstd frames (a compressed text file), false for plain text.
+    package var textWasCompressed = false
 
     package init(path: String) { self.path = path }
 

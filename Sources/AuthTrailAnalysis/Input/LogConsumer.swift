@@ -12,10 +12,14 @@ package protocol LogConsumer {
     mutating func segment(_ header: SegmentHeader, path: String)
     /// One event and its line as written (without the newline; valid only during the call).
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer)
+    /// One line of an input read as text (raw MSAL log text, plain or zstd), as it was read: before the reader turns
+    /// it into redacted events. Ignored unless it says otherwise (`verify` scans it for residual personal data).
+    mutating func textLine(_ line: UnsafeRawBufferPointer)
 }
 
 extension LogConsumer {
     package static var stringFields: LogRecord.StringFields { .all }
     package static var readsSegmentHeaders: Bool { true }
     package mutating func segment(_ header: SegmentHeader, path: String) {}
+    package mutating func textLine(_ line: UnsafeRawBufferPointer) {}
 }

@@ -52,6 +52,13 @@ package struct SegmentReader {
                 var sink = Sink(summary: InputSummary(path: name), consumer: consumer, memory: memory)
                 if let error = firstBytes.error {
                     sink.issue(DecodeIssue(kind: .readError, offset: firstBytes.bytes.count, cause: error.description))
+                } else if firstBytes.bytes.count < 4 {
+                    // The input ended within its first bytes: not read again, since a terminal that gave its end
+                    // (Ctrl-D) waits for more text at the next read.
+                    sink.text = RawLogReader(path: name)
+                    var ended = MemorySource([])
+                    let total = TextLineSplitter().read(from: &ended, firstBytes: firstBytes.bytes, into: &sink)
+                    sink.finishText(plainBytes: total)
                 } else if RawLogInputDetection.isText(firstBytes.bytes) {
                     sink.text = RawLogReader(path: name)
                     let total = TextLineSplitter().read(from: &source, firstBytes: firstBytes.bytes, into: &sink)
@@ -152,6 +159,7 @@ package struct SegmentReader {
         }
 
         mutating func line(_ bytes: UnsafeRawBufferPointer) {
+            if text != nil { consumer.pointee.textLine(bytes) }
             guard !bytes.isEmpty else { return }
             if text != nil {
                 // AuthTrail events among the text (a `cat` output, say) are read as events.
@@ -183,6 +191,7 @@ package struct SegmentReader {
             for line in text!.finish() { line.withUnsafeBytes { event($0) } }
             let raw = text!.summary
             text = nil
+            summary.textWasCompressed = plainBytes == nil
             guard raw.msalLines == 0 else {
                 summary.rawLog = raw
                 return

@@ -46,7 +46,11 @@ struct HostileInputBenchmark: ParsableCommand {
                 try input.write(path)
                 _ = FileManager.default.createFile(atPath: marker, contents: Data())
             }
-            let measured = try Self.measure(binary, ["report", "--format", "json", "-o", "/dev/null", path])
+            // A file of the bench's own, never `-o /dev/null`: a binary that replaced its target would replace the
+            // machine's /dev/null when the bench runs as root.
+            let report = "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-hostile-\(getpid()).json"
+            defer { try? FileManager.default.removeItem(atPath: report) }
+            let measured = try Self.measure(binary, ["report", "--format", "json", "-o", report, path])
             let size = Self.compressedBytes(path)
             print(
                 "| `\(input.name)` | \(input.summary) | \(String(format: "%.1f MB", Double(size) / 1e6)) | "

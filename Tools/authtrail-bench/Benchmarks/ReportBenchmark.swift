@@ -133,8 +133,12 @@ struct ReportBenchmark: ParsableCommand {
         }
 
         let binary = ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
+        // A file of the bench's own, never `-o /dev/null`: a binary that replaced its target would replace the
+        // machine's /dev/null when the bench runs as root.
+        let reportFile = "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-report-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: reportFile) }
         let (cli, peakMegabytes) = try Self.timeAndPeakMemory(
-            binary, ["report", "--format", "json", "-o", "/dev/null", folder])
+            binary, ["report", "--format", "json", "-o", reportFile, folder])
 
         // The files through xargs: the fleet layout's thousands of paths do not fit one command line.
         let zstdAll = "find '\(folder)' -name '*.zst' -print0 | sort -z | xargs -0 zstd -d -c -q"

@@ -17,9 +17,13 @@ struct BundleCommand: ParsableCommand {
             JSON web tokens, refresh and bearer tokens, credentials, …) is a finding, named by kind and line, never \
             by value. With any finding the bundle is refused unless --force is given.
 
+            -o - writes the bundle to standard output (the summary then goes to standard error); an existing device \
+            or FIFO is written through, an existing file replaced keeping its mode, a folder refused.
+
             Exit status: 0 when the bundle was written, 1 when it was refused because of residual personal data, \
-            66 when an input could not be opened, 65 when the inputs held no events (nothing is written then), 73 \
-            when the bundle or standard output could not be written.
+            64 on a usage error, 65 when the inputs held no events (nothing is written then), 66 when an input \
+            could not be opened, 73 when the bundle or standard output could not be written, 141 when standard \
+            output is a pipe whose reader has gone.
             """)
 
     @Option(name: .shortAndLong, help: "The bundle file to write, for example ticket-1234.authtrail.zst.")
@@ -35,12 +39,17 @@ struct BundleCommand: ParsableCommand {
     var paths: [String]
 
     func run() throws {
+        // Built under a name of its own, then put in place by the one -o writer: beside the target for a file
+        // (a rename), copied through for a device, a FIFO or standard output (-o -).
+        let target = try OutputTarget(output, what: "bundle", newFileMode: 0o600)
+        StandardInput.announceIfTerminal(paths, command: "bundle")
+        let staged = try target.stagingPath()
         let (result, problems): (SupportBundleWriter.Outcome, [InputFiles.Problem])
         do {
             (result, problems) = try BundleWriter(toolVersion: "authtrail \(authTrailLibraryVersion)").write(
-                paths: paths, to: output, force: force)
+                paths: paths, to: staged, force: force)
         } catch {
-            printError("authtrail: \(error.message)")
+            printError("authtrail: \(output): cannot write the bundle: \(error.cause)")
             throw ExitStatus.cannotCreate
         }
         for problem in problems { printError("authtrail: \(problem.message)") }
@@ -53,23 +62,28 @@ struct BundleCommand: ParsableCommand {
                     + "redact the logs, or pass --force to bundle them anyway")
             throw ExitStatus.findings
         }
+        let manifest = result.manifest
+        guard manifest.events > 0 else {
+            // A bundle without events is no use on a ticket: do not leave one behind.
+            target.discard(staged)
+            printError("authtrail: no AuthTrail events in \(paths.joined(separator: " ")); \(output) not written")
+            throw problems.isEmpty ? ExitStatus.dataError : ExitStatus.noInput
+        }
+        try target.publish(staged)
         if result.findingCount > 0 {
             printError(
                 "authtrail: WARNING: --force: \(output) contains \(result.findingCount) residual personal data or secret findings"
             )
         }
-        let manifest = result.manifest
-        guard manifest.events > 0 else {
-            // A bundle without events is no use on a ticket: do not leave one behind.
-            SystemCalls.unlink(output)
-            printError("authtrail: no AuthTrail events in \(paths.joined(separator: " ")); \(output) not written")
-            throw problems.isEmpty ? ExitStatus.dataError : ExitStatus.noInput
+        // With -o -, standard output carries the bundle: the summary goes to standard error.
+        let say: (String) throws(ExitCode) -> Void = { line throws(ExitCode) in
+            if target.isStandardOutput { printError(line) } else { try StandardOutput.write(line) }
         }
-        try StandardOutput.write(
-            "Wrote \(output): \(manifest.segments.count) segment\(manifest.segments.count == 1 ? "" : "s"), \(manifest.events) events"
+        try say(
+            "Wrote \(target.isStandardOutput ? "the bundle to standard output" : output): \(manifest.segments.count) segment\(manifest.segments.count == 1 ? "" : "s"), \(manifest.events) events"
                 + (manifest.firstEvent.map { ", \($0) to \(manifest.lastEvent ?? $0)" } ?? ""))
         for finding in manifest.setupFindings ?? [] {
-            try StandardOutput.write(
+            try say(
                 "\nSet-up finding (\(finding.rule)) in the recorded set-up of \(finding.bundleID ?? "the app"): "
                     + "\(finding.problem). Fix: \(finding.fix). Explain: authtrail explain \(finding.explain.joined(separator: " "))"
             )

@@ -12,10 +12,21 @@ struct DemoCommand: AsyncParsableCommand {
             error-handling guidance describes: interaction required, declined scopes, no network, HTTP 429 with \
             Retry-After, an internal error with a sub-code, user cancelled, Intune protection policies. Waits are \
             simulated, so the session takes seconds. The segments it writes are ordinary AuthTrail logs.
+
+            Exit status: 0 when the session was written and reported, 64 on a usage error (an empty --out), 73 when \
+            the folder or standard output could not be written, 141 when standard output is a pipe whose reader has \
+            gone.
             """)
 
     @Option(name: .long, help: "Folder to write the segments to.")
     var out = "authtrail-demo"
+
+    func validate() throws {
+        // An empty path would be the current folder, reported as "/".
+        if out.isEmpty {
+            throw ValidationError("--out: the folder path is empty; give a folder such as authtrail-demo")
+        }
+    }
 
     func run() async throws {
         let clock = ManualTrailClock(start: Date())

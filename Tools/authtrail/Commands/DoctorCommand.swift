@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthTrailDoctor
+import Foundation
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,10 +23,11 @@ struct DoctorCommand: ParsableCommand {
               0   no finding
               1   at least one finding
               64  usage error
-              65  an input is not usable: a damaged or binary-but-not-plist file, a zip that is not an app, a file \
-            over the size read for its kind
+              65  an input is not usable: an empty, damaged or binary-but-not-plist file, a zip that is not an app, a \
+            file over the size read for its kind
               66  a path does not exist or cannot be opened
               73  standard output could not be written
+              141 standard output is a pipe whose reader has gone
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -46,11 +48,9 @@ struct DoctorCommand: ParsableCommand {
         do {
             setups = try SetupReader.read(paths)
         } catch {
-            printError("authtrail: doctor: \(error.description)")
-            switch error.code {
-            case .missing, .unreadable: throw ExitStatus.noInput
-            default: throw ExitStatus.dataError
-            }
+            let empty = Self.isEmptyFile(error.file)
+            printError("authtrail: doctor: \(error.description)\(empty ? " (the file is empty)" : "")")
+            throw Self.status(error.code, emptyFile: empty)
         }
         let report = DoctorReport(setups: setups)
         switch format {
@@ -59,5 +59,23 @@ struct DoctorCommand: ParsableCommand {
         case .json: try StandardOutput.write(DoctorJSONRendering.json(report))
         }
         if report.findingCount > 0 { throw ExitStatus.findings }
+    }
+
+    /// A missing or unopenable path is no input (66); an empty file was opened and holds no usable data (65), like
+    /// every other input that is not usable.
+    static func status(_ code: DoctorInputError.Code, emptyFile: Bool) -> ExitCode {
+        switch code {
+        case .missing: ExitStatus.noInput
+        case .unreadable: emptyFile ? ExitStatus.dataError : ExitStatus.noInput
+        default: ExitStatus.dataError
+        }
+    }
+
+    /// True for a regular file of zero bytes.
+    static func isEmptyFile(_ path: String) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return false }
+        return (attributes[.size] as? NSNumber)?.intValue == 0
     }
 }

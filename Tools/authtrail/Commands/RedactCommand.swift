@@ -8,7 +8,7 @@ struct RedactCommand: ParsableCommand {
         commandName: "redact",
         abstract: "Redact raw logs (MSAL log lines, JSON, HTTP traces) before they go into a ticket.",
         discussion: """
-            Reads each FILE (standard input when none is given) and writes it to standard output with secrets \
+            Reads each FILE (standard input when none is given, or for -) and writes it to standard output with secrets \
             removed and end-user identifiers replaced by keyed pseudonyms, using the same engine as the library.
 
             Pseudonyms are keyed: with --key-file (a key you hold, such as a test install's key file on Linux) they \
@@ -22,7 +22,9 @@ struct RedactCommand: ParsableCommand {
 
             Exit status: 0 when every input was read (warnings go to standard error), 66 when an input could not be \
             opened or read or when --key-file cannot be read (the readable inputs are still written), 64 on a bad \
-            option or a key file shorter than 16 bytes, 73 when standard output could not be written.
+            option or a key file shorter than 16 bytes, 73 when standard output could not be written, 141 when \
+            standard output is a pipe whose reader has gone. Any bytes are text to redact: an empty or binary file \
+            is not an error.
             """
     )
 
@@ -40,7 +42,7 @@ struct RedactCommand: ParsableCommand {
     @Option(help: "A file holding the pseudonym key (at least 16 bytes), such as a test install's <install id>.key.")
     var keyFile: String?
 
-    @Argument(help: "Text files to redact; standard input when none.")
+    @Argument(help: "Text files to redact; - or none for standard input.")
     var files: [String] = []
 
     func run() throws {
@@ -59,13 +61,15 @@ struct RedactCommand: ParsableCommand {
             key = .random()
         }
         let redactor = StreamRedactor(redactor: Redactor(level: level, key: key))
-        guard !files.isEmpty else {
-            var input = FileDescriptorSource(descriptor: 0)
-            if !(try redact(&input, named: "standard input", with: redactor)) { throw ExitStatus.noInput }
-            return
-        }
+        let inputs = files.isEmpty ? ["-"] : files
+        StandardInput.announceIfTerminal(inputs, command: "redact")
         var failed = false
-        for file in files {
+        for file in inputs {
+            guard file != "-" else {
+                var input = FileDescriptorSource(descriptor: 0)
+                if !(try redact(&input, named: "standard input", with: redactor)) { failed = true }
+                continue
+            }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
                 printError("authtrail: \(file): is a directory")

@@ -18,8 +18,11 @@ struct ReportCommand: ParsableCommand {
             filters that keep nothing from readable events give an empty report and 0; from standard input, which \
             cannot be read a second time to tell the two apart, filters that keep nothing give 0), 73 when the \
             output file or \
-            standard output could not be written. With --baseline, the same applies to the baseline inputs (put \
-            --baseline after the inputs, or end its paths with --).
+            standard output could not be written. With --baseline, the same applies to the baseline inputs; \
+            --baseline takes one path (repeat it for more), so `report --baseline OLD NEW` compares NEW with OLD. \
+            Nothing is written to -o when there is no event to report (65, or 66 with nothing read); standard output \
+            still gets the empty report. 64 on a usage error (an unknown --kind value lists the accepted ones); \
+            141 when standard output is a pipe whose reader has gone (`| head`).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -52,11 +55,11 @@ struct ReportCommand: ParsableCommand {
     var width: Int?
 
     @Option(
-        parsing: .upToNextOption,
         help: ArgumentHelp(
-            "Compare with the report of these baseline segments, bundles or directories: new and vanished failure "
-                + "patterns, and the change in failure rate per pattern and per kind with a significance test.",
-            valueName: "paths"))
+            "Compare with the report of this baseline segment, bundle or directory (repeat --baseline for more): new "
+                + "and vanished failure patterns, and the change in failure rate per pattern and per kind with a "
+                + "significance test.",
+            valueName: "path"))
     var baseline: [String] = []
 
     @Option(
@@ -75,7 +78,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let target = try OutputTarget(output, what: "report")
         let filter = try filters.eventFilter()
+        StandardInput.announceIfTerminal(paths + baseline, command: "report")
         var (report, problems) = Report.build(paths: paths, filter: filter, threads: threads)
         for problem in problems { printError("authtrail: \(problem.message)") }
         for warning in report.health.warnings { printError("authtrail: warning: \(warning)") }
@@ -86,7 +91,8 @@ struct ReportCommand: ParsableCommand {
             problems += baselineProblems
             report = report.compared(with: baselineReport)
         }
-        let toTerminal = output == nil && isatty(1) == 1
+        let noEvent = report.input.events == 0 && (filter.isEmpty || !Self.holdEvents(paths))
+        let toTerminal = target.isStandardOutput && isatty(1) == 1
         let text: String
         switch format {
         case .text:
@@ -97,18 +103,13 @@ struct ReportCommand: ParsableCommand {
         case .json: text = report.renderJSON()
         case .html: text = report.renderHTML(timelines: htmlTimelines(report))
         }
-        if let output {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                printError("authtrail: \(output): cannot write the report: \(error.localizedDescription)")
-                throw ExitStatus.cannotCreate
-            }
-        } else {
-            try StandardOutput.write(text, terminator: "")
+        // Standard output always gets the (empty) report, so a tool reading JSON gets one object whatever the input;
+        // a file given with -o gets nothing when there is nothing to report (README, "Exit status").
+        if target.isStandardOutput || !(noEvent || (!problems.isEmpty && report.input.events == 0)) {
+            try target.write(text)
         }
         if !problems.isEmpty { throw ExitStatus.noInput }
-        if report.input.events == 0 && (filter.isEmpty || !Self.holdEvents(paths)) {
+        if noEvent {
             printError("authtrail: no AuthTrail events in \(paths.joined(separator: " "))")
             throw ExitStatus.dataError
         }
@@ -148,7 +149,9 @@ struct FilterOptions: ParsableArguments {
     @Option(help: "Keep events before this time.")
     var until: String?
 
-    @Option(name: .customLong("correlation-id"), help: "Keep events with this MSAL correlation id (repeatable).")
+    @Option(
+        name: .customLong("correlation-id"),
+        help: "Keep events with this MSAL correlation id, in any case (repeatable).")
     var correlationIDs: [String] = []
 
     @Option(name: .customLong("operation-id"), help: "Keep events of this operation (repeatable).")
@@ -157,13 +160,15 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .customLong("install-id"), help: "Keep events of this install (repeatable).")
     var installIDs: [String] = []
 
-    @Option(name: .customLong("kind"), help: "Keep attempts of this kind: silent or interactive (repeatable).")
+    @Option(
+        name: .customLong("kind"),
+        help: "Keep attempts of this kind: silent or interactive, in any case (repeatable).")
     var kinds: [String] = []
 
     @Option(
         name: .customLong("code"),
         help:
-            "Keep events with this code: -50002, MSALErrorDomain:-50002, a name, a sub-code, an HTTP status or AADSTS50076 (repeatable)."
+            "Keep events with this code, in any case: -50002, MSALErrorDomain:-50002, a name, a sub-code, an HTTP status or AADSTS50076 (repeatable)."
     )
     var codes: [String] = []
 
@@ -185,7 +190,7 @@ struct FilterOptions: ParsableArguments {
         filter.correlationIDs = Set(correlationIDs)
         filter.operationIDs = Set(operationIDs)
         filter.installIDs = Set(installIDs)
-        filter.kinds = Set(kinds)
+        filter.kinds = Set(try kinds.map(Self.kind))
         filter.codes = Set(codes)
         if let severity {
             guard let level = Severity(text: severity.uppercased()) else {
@@ -195,5 +200,14 @@ struct FilterOptions: ParsableArguments {
             filter.minimumSeverity = level.number
         }
         return filter
+    }
+
+    /// A `--kind` value in any case, as the recorded spelling; a usage error listing the accepted values otherwise.
+    static func kind(_ text: String) throws -> String {
+        let names = TrailEvent.AcquisitionKind.allCases.map(\.rawValue)
+        guard let name = names.first(where: { $0.caseInsensitiveCompare(text) == .orderedSame }) else {
+            throw ValidationError("--kind \(text): expected one of \(names.joined(separator: ", "))")
+        }
+        return name
     }
 }

@@ -14,7 +14,7 @@ struct SchemaCommand: ParsableCommand {
             Reading with the map gives every file the same types, so no engine has to unify thousands of schemas.
 
             Name exactly one engine. Exit status: 0, 64 when neither or both engines are named, 73 when standard \
-            output could not be written.
+            output could not be written, 141 when standard output is a pipe whose reader has gone.
             """)
 
     enum Engine: String, EnumerableFlag {

@@ -13,8 +13,10 @@ struct ShowCommand: ParsableCommand {
             the same order; the earliest --limit are told, and the last line says how many more matched. The JSON \
             format is documented in docs/SHOW-JSON.md.
 
-            Exit status: 0 when an operation matched, 1 when none did, 66 when an input could not be opened, 65 when \
-            no input held a readable event, 73 when the output file or standard output could not be written.
+            Exit status: 0 when an operation matched, 1 when none did, 64 on a usage error, 65 when no input held a \
+            readable event, 66 when an input could not be opened, 73 when the output file or standard output could \
+            not be written (nothing is written to -o when no event was read), 141 when standard output is a pipe \
+            whose reader has gone.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -64,9 +66,18 @@ struct ShowCommand: ParsableCommand {
             throw ValidationError("give --correlation-id, --operation-id, --install-id or --code")
         }
         if limit < 1 { throw ValidationError("--limit \(limit): expected 1 or more") }
+        // The collector adds to the limit; a limit this large tells every operation anyway.
+        if limit > Self.largestLimit {
+            throw ValidationError("--limit \(limit): expected at most \(Self.largestLimit)")
+        }
     }
 
+    /// The largest --limit: far above any input's operation count, and far below where adding to it overflows.
+    static let largestLimit = 1 << 40
+
     func run() throws {
+        let target = try OutputTarget(output, what: "stories")
+        StandardInput.announceIfTerminal(paths, command: "show")
         var selection = StorySelection()
         selection.correlationIDs = Set(correlationIDs)
         selection.operationIDs = Set(operationIDs)
@@ -83,23 +94,15 @@ struct ShowCommand: ParsableCommand {
         let collection = OperationStory.collect(paths: paths, selection: selection, limit: limit)
         for problem in collection.problems { printError("authtrail: \(problem.message)") }
         for warning in collection.warnings { printError("authtrail: warning: \(warning)") }
-        let toTerminal = output == nil && isatty(1) == 1
+        let toTerminal = target.isStandardOutput && isatty(1) == 1
         let text: String
         switch format {
         case .text: text = collection.renderText(colour: colour == .always || (colour == .auto && toTerminal))
         case .markdown: text = collection.renderMarkdown()
         case .json: text = collection.renderJSON()
         }
-        if let output {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                printError("authtrail: \(output): cannot write the stories: \(error.localizedDescription)")
-                throw ExitStatus.cannotCreate
-            }
-        } else {
-            try StandardOutput.write(text, terminator: "")
-        }
+        // As `report`: a file given with -o gets nothing when no event was read.
+        if target.isStandardOutput || collection.events > 0 { try target.write(text) }
         if !collection.problems.isEmpty { throw ExitStatus.noInput }
         if collection.events == 0 {
             printError("authtrail: no AuthTrail events in \(paths.joined(separator: " "))")

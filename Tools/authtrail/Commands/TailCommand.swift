@@ -18,10 +18,13 @@ struct TailCommand: ParsableCommand {
             duration, and the message of log events. Colour (--colour auto) only on a terminal and without NO_COLOR.
 
             Ctrl-C (SIGINT) or SIGTERM stops following: the current line is finished, standard output flushed, and \
-            tail exits 0. A closed standard output (`| head`) ends it quietly with 0 too, at the next line it writes.
+            tail exits 0. A closed standard output (`| head`) ends it quietly with 141 (as a shell reports a program \
+            SIGPIPE ends), at once even while no event comes.
 
-            Exit status: 0 when stopped by a signal, by a closed pipe, or (without -f) after the last lines; 66 when \
-            an input could not be opened at the start; 73 when standard output could not be written.
+            Exit status: 0 when stopped by a signal, or (without -f) after the last lines; 64 on a usage error; 65 \
+            when (without -f) no input held a readable event (with -f, an empty folder is followed until events \
+            come); 66 when an input could not be opened at the start; 73 when standard output could not be written; \
+            141 when standard output is a pipe whose reader has gone.
             """)
 
     @Argument(help: "Trail folders (searched recursively for *.zst) or segment files.")
@@ -71,13 +74,22 @@ struct TailCommand: ParsableCommand {
         output.writeKeptLines()
         if follow && first.problems.isEmpty {
             let milliseconds = Int32((interval * 1000).rounded())
-            while output.writeError == nil && !StopSignals.wait(milliseconds: milliseconds) {
-                report(follower.poll(into: &output) { StopSignals.received })
-                output.flush()
+            following: while output.writeError == nil {
+                switch StopSignals.wait(milliseconds: milliseconds, watching: 1) {
+                case .stopSignal: break following
+                case .outputClosed: throw ExitStatus.closedPipe
+                case .timeout:
+                    report(follower.poll(into: &output) { StopSignals.received })
+                    output.flush()
+                }
             }
         }
         output.flush()
-        if let error = output.writeError, error.errno != EPIPE { try StandardOutput.fail(error) }
+        if let error = output.writeError { try StandardOutput.fail(error) }
         if !first.problems.isEmpty { throw ExitStatus.noInput }
+        if !follow && output.eventsRead == 0 {
+            printError("authtrail: no AuthTrail events in \(paths.joined(separator: " "))")
+            throw ExitStatus.dataError
+        }
     }
 }
