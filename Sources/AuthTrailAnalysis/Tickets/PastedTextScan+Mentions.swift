@@ -97,9 +97,14 @@ extension PastedTextScan {
             for domain in order where ErrorCatalog.entry(domain: domain, code: code) != nil {
                 return PastedError(form: .mention, domain: domain, code: code)
             }
+            // `error code 34018`: a title that dropped the minus of a code the catalog knows only as negative.
+            if !ErrorCatalog.entries(matching: String(-code)).isEmpty {
+                return inferredReading(-code, around: range, lineEnd: lineEnd)
+            }
             return isSignInLogCode(range) ? PastedError(form: .mention, domain: ErrorCatalog.stsDomain, code: code) : nil
         }
-        guard let entry = ErrorCatalog.entries(matching: String(code)).first else { return nil }
+        // MSAL logs `Keychain find status: -25300` (errSecItemNotFound) for every cache miss: no failure.
+        guard code != -25300, let entry = ErrorCatalog.entries(matching: String(code)).first else { return nil }
         if entry.domain == ErrorCatalog.internalDomain {
             var error = PastedError(form: .mention, domain: MSALUserInfoKeyNames.msalDomain, code: -50000)
             error.subcode = code
@@ -240,7 +245,7 @@ extension PastedTextScan {
     // MARK: Repeats
 
     /// Drops each mention of a code the text also gives in an exact form (as a code, a sub-code or an AADSTS/AADB2C
-    /// code of an error), and each mention repeating an earlier one.
+    /// code of an error), and keeps one reading per code mentioned: the first naming its domain, else the first.
     mutating func dropRepeatedMentions() {
         guard findings.contains(where: { $0.form == .mention }) else { return }
         var exact = Set<Int>()
@@ -250,11 +255,18 @@ extension PastedTextScan {
             exact.formUnion(finding.stsErrorCodes)
             exact.formUnion(finding.b2cErrorCodes)
         }
-        var seen = Set<String>()
-        findings.removeAll { finding in
-            guard finding.form == .mention else { return false }
+        // One reading per code: the first that names its domain, else the first.
+        var chosen = [Int: Int]()
+        for (index, finding) in findings.enumerated() where finding.form == .mention {
             let code = finding.subcode ?? finding.code
-            return exact.contains(code) || !seen.insert("\(finding.domain) \(code)").inserted
+            guard !exact.contains(code) else { continue }
+            if let earlier = chosen[code] {
+                if findings[earlier].confidence == .inferred, finding.confidence == .namedDomain { chosen[code] = index }
+            } else {
+                chosen[code] = index
+            }
         }
+        let kept = Set(chosen.values)
+        findings = findings.enumerated().filter { $0.element.form != .mention || kept.contains($0.offset) }.map(\.element)
     }
 }

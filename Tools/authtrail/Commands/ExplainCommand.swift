@@ -84,9 +84,13 @@ struct ExplainCommand: ParsableCommand {
         // Codes (AADSTS50076 reads as a plain code too) keep the catalog's answer, whether they came as arguments, on
         // standard input or in a file: the same text gives the same answer and exit status. A word that is neither in
         // the catalog nor holds a digit ("hello") is text, not an unknown code.
+        // A code read as a mention (`MSALErrorDomain -50002`) keeps the catalog's answer when every word is a known code.
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-        if errors.allSatisfy({ $0.form == .plainCode }), let queries = Self.catalogQueries(words),
-            queries.allSatisfy({ !ErrorCatalog.entries(matching: $0).isEmpty || $0.contains(where: \.isNumber) })
+        let mentioned = errors.contains { $0.form == .mention }
+        if errors.allSatisfy({ $0.form == .plainCode || $0.form == .mention }), let queries = Self.catalogQueries(words),
+            queries.allSatisfy({
+                !ErrorCatalog.entries(matching: $0).isEmpty || (!mentioned && $0.contains(where: \.isNumber))
+            })
         {
             try explainCodes(queries, redactor: redactor, setups: setups)
             return
