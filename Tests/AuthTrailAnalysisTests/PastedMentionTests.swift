@@ -24,7 +24,8 @@ struct PastedMentionTests {
             text: "- Domain: MSALErrorDomain\n- Code: -50002\n- Happens on iOS 18 only", domain: "MSALErrorDomain",
             code: -50002, confidence: .namedDomain),
         Reading(
-            text: "* **Error code:** -42700 after returning from Authenticator", domain: "MSALErrorDomain", code: -50000,
+            text: "* **Error code:** -42700 after returning from Authenticator", domain: "MSALErrorDomain",
+            code: -50000,
             subcode: -42700, confidence: .inferred),
         Reading(
             text: "acquireTokenSilent fails with -50002 after upgrading to 1.2.5", domain: "MSALErrorDomain",
@@ -85,7 +86,8 @@ struct PastedMentionTests {
             in: #"Error Domain=MSALErrorDomain Code=-50000 "(null)" UserInfo={MSALInternalErrorCodeKey=-42011}"#
                 + "\nso the error -42011 again")
         #expect(exact.count == 1 && exact[0].confidence == .exact)
-        let twice = PastedErrorScanner.errors(in: "Keychain find status: -34018\nerror code -34018, MSIDKeychainErrorDomain")
+        let twice = PastedErrorScanner.errors(
+            in: "Keychain find status: -34018\nerror code -34018, MSIDKeychainErrorDomain")
         #expect(twice.count == 1 && twice[0].domain == "MSIDKeychainErrorDomain" && twice[0].confidence == .namedDomain)
     }
 }

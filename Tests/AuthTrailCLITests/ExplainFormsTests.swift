@@ -28,7 +28,8 @@ struct ExplainFormsTests {
 
     @Test("AADSTS 50011 with a space keeps the redirect-URI action and points to the doctor's redirect rules")
     func redirectURICause() throws {
-        let text = try ProcessRunner.authtrail(["explain", "-"], input: Data("failed: AADSTS 50011: reply URL".utf8)).text
+        let text = try ProcessRunner.authtrail(["explain", "-"], input: Data("failed: AADSTS 50011: reply URL".utf8))
+            .text
         #expect(text.contains("the redirect URI is missing or does not match"))
         #expect(text.contains("authtrail doctor") && text.contains("redirect-uri-bundle-mismatch"))
     }
@@ -72,7 +73,8 @@ struct ExplainFormsTests {
     func keychain() throws {
         for text in ["-34018", "(OSStatus error -34018.)"] {
             let result = try ProcessRunner.authtrail(["explain", text])
-            #expect(result.text.contains("authtrail doctor") && result.text.contains("keychain-group-missing"), "\(text)")
+            #expect(
+                result.text.contains("authtrail doctor") && result.text.contains("keychain-group-missing"), "\(text)")
         }
     }
 
@@ -84,7 +86,8 @@ struct ExplainFormsTests {
             + "MSALInternalErrorCodeKey=-42011}"
         for format in ["text", "json"] {
             let result = try ProcessRunner.authtrail(["explain", "--format", format, paste])
-            #expect(result.text.contains("The provided redirect URI uses MSAL format, but the bundle ID does not match"))
+            #expect(
+                result.text.contains("The provided redirect URI uses MSAL format, but the bundle ID does not match"))
             #expect(!result.text.contains("megan.bowen") && result.text.contains("<email:"), "\(result.text)")
         }
     }
@@ -126,7 +129,10 @@ struct ExplainFormsTests {
         for json in [pasted, typed] {
             let orders = Self.keyOrders(json)
             #expect(!orders.isEmpty)
-            for keys in orders { #expect(keys == keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }, "\(keys)") }
+            for keys in orders {
+                #expect(
+                    keys == keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }, "\(keys)")
+            }
             #expect(!json.contains("[\n\n"), "an empty list spans lines")
         }
         #expect(pasted.contains("\"b2cErrorCodeSpellings\" : [],\n      \"b2cErrorCodes\" : []"))
@@ -140,11 +146,15 @@ struct ExplainFormsTests {
         let documented = Set(doc[section...].matches(of: /`([A-Za-z0-9]+)`/).map { String($0.output.1) })
         let texts = [
             ["AADSTS50011"], ["-42011"], ["getting MSALErorDomain code -50002"],
-            [#"Error Domain=MSALErrorDomain Code=-50000 "(null)" UserInfo={MSALErrorDescriptionKey=x, MSALInternalErrorCodeKey=-42011, MSALOAuthErrorKey=invalid_grant, MSALHTTPResponseCodeKey=429, MSALCorrelationIDKey=5e3a1c2b-9d4f-4e6a-8b7c-1d2e3f4a5b6c}"#],
+            [
+                #"Error Domain=MSALErrorDomain Code=-50000 "(null)" UserInfo={MSALErrorDescriptionKey=x, MSALInternalErrorCodeKey=-42011, MSALOAuthErrorKey=invalid_grant, MSALHTTPResponseCodeKey=429, MSALCorrelationIDKey=5e3a1c2b-9d4f-4e6a-8b7c-1d2e3f4a5b6c}"#
+            ],
         ]
         for arguments in texts {
             let json = try ProcessRunner.authtrail(["explain", "--format", "json"] + arguments).text
-            for key in Self.keyOrders(json).flatMap({ $0 }) { #expect(documented.contains(key), "\(key) is not documented") }
+            for key in Self.keyOrders(json).flatMap({ $0 }) {
+                #expect(documented.contains(key), "\(key) is not documented")
+            }
         }
     }
 }

@@ -293,7 +293,10 @@ struct PastedErrorFixtureTests {
             "58-mobile-apple-79-title-code-without-minus.txt",
             [Expected(domain: "NSOSStatusErrorDomain", code: -34018, confidence: "inferred")]
         ),
-        ("59-dotnet-3078-title-b2c-exception.txt", [Expected(domain: "AADB2C", code: 90083, oauthError: "invalid_request")]),
+        (
+            "59-dotnet-3078-title-b2c-exception.txt",
+            [Expected(domain: "AADB2C", code: 90083, oauthError: "invalid_request")]
+        ),
         // Exception types and stack frames with no code: nothing to explain, everything to keep through redact.
         ("60-dotnet-4412-service-not-available-frames.txt", []),
         ("61-m365dsc-7255-dotnet-throw-server-exception.txt", []),

@@ -6,8 +6,9 @@ extension TextScan {
     /// B2C, kept even under a secret's name (`"code":"AADB2C90273"`).
     func isServiceErrorCode(_ range: Range<Int>) -> Bool {
         var end = range.upperBound
-        while end > range.lowerBound, input[end - 1] == UInt8(ascii: ":") || input[end - 1] == UInt8(ascii: ".")
-            || input[end - 1] == UInt8(ascii: ",")
+        while end > range.lowerBound,
+            input[end - 1] == UInt8(ascii: ":") || input[end - 1] == UInt8(ascii: ".")
+                || input[end - 1] == UInt8(ascii: ",")
         {
             end -= 1
         }
@@ -120,7 +121,9 @@ extension TextScan {
             input[start + 1] == UInt8(ascii: "s") || input[start + 1] == UInt8(ascii: "S"),
             ByteClass.isDigit(input[start + 2]) || input[start + 2] == UInt8(ascii: "S")
         else { return false }
-        return input[(start + 2)..<range.upperBound].allSatisfy { ByteClass.isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
+        return input[(start + 2)..<range.upperBound].allSatisfy {
+            ByteClass.isAlphanumeric($0) || $0 == UInt8(ascii: "_")
+        }
     }
 
     /// Whether the line holding `index` is a stack frame: `at …` (.NET, Java), `3   MyApp   0x0000000104a3c8f0 …`

@@ -14,7 +14,8 @@ extension TextScan {
         while index < range.upperBound {
             let separator =
                 input[index] == UInt8(ascii: "+")
-                ? 1 : (index + 2 < range.upperBound && input[index] == UInt8(ascii: "%") && input[index + 1] == 0x32
+                ? 1
+                : (index + 2 < range.upperBound && input[index] == UInt8(ascii: "%") && input[index + 1] == 0x32
                     && input[index + 2] == 0x30 ? 3 : 0)
             if separator > 0 {
                 if index > start { parts.append(start..<index) }

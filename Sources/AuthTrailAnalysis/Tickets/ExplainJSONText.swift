@@ -18,7 +18,9 @@ package enum ExplainJSONText {
                 return
             }
             text += "{\n"
-            let keys = object.keys.sorted { Array($0.unicodeScalars.map(\.value)).lexicographicallyPrecedes($1.unicodeScalars.map(\.value)) }
+            let keys = object.keys.sorted {
+                Array($0.unicodeScalars.map(\.value)).lexicographicallyPrecedes($1.unicodeScalars.map(\.value))
+            }
             for (index, key) in keys.enumerated() {
                 text += padding
                 writeString(key, to: &text)

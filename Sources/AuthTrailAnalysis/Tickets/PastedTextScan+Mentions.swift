@@ -101,7 +101,8 @@ extension PastedTextScan {
             if !ErrorCatalog.entries(matching: String(-code)).isEmpty {
                 return inferredReading(-code, around: range, lineEnd: lineEnd)
             }
-            return isSignInLogCode(range) ? PastedError(form: .mention, domain: ErrorCatalog.stsDomain, code: code) : nil
+            return isSignInLogCode(range)
+                ? PastedError(form: .mention, domain: ErrorCatalog.stsDomain, code: code) : nil
         }
         // MSAL logs `Keychain find status: -25300` (errSecItemNotFound) for every cache miss: no failure.
         guard code != -25300, let entry = ErrorCatalog.entries(matching: String(code)).first else { return nil }
@@ -261,12 +262,15 @@ extension PastedTextScan {
             let code = finding.subcode ?? finding.code
             guard !exact.contains(code) else { continue }
             if let earlier = chosen[code] {
-                if findings[earlier].confidence == .inferred, finding.confidence == .namedDomain { chosen[code] = index }
+                if findings[earlier].confidence == .inferred, finding.confidence == .namedDomain {
+                    chosen[code] = index
+                }
             } else {
                 chosen[code] = index
             }
         }
         let kept = Set(chosen.values)
-        findings = findings.enumerated().filter { $0.element.form != .mention || kept.contains($0.offset) }.map(\.element)
+        findings = findings.enumerated().filter { $0.element.form != .mention || kept.contains($0.offset) }.map(
+            \.element)
     }
 }

@@ -42,7 +42,9 @@ extension PastedTextScan {
             if let target, findings[target].errorDescription == nil {
                 let text = string(cursor..<endOfDescription(from: cursor))
                 let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n\";"))
-                if !trimmed.isEmpty, trimmed != "(null)" { findings[target].errorDescription = String(trimmed.prefix(1000)) }
+                if !trimmed.isEmpty, trimmed != "(null)" {
+                    findings[target].errorDescription = String(trimmed.prefix(1000))
+                }
             }
             return true
         }

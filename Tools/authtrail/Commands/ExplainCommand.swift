@@ -21,6 +21,12 @@ struct ExplainCommand: ParsableCommand {
             -42011, AADSTS50076, AADB2C90118, "NSURLErrorDomain -1009", 429 (a bare number lists every domain that \
             has it).
 
+            So do codes described rather than pasted, near a domain or an error word (prose, a Markdown list, \
+            an issue title, "Keychain find status: -34018", "Error 530001:", another language); each such \
+            reading says how sure it is (named domain, a misspelt one read as the nearest, or inferred). A code a \
+            set-up mistake causes points to authtrail doctor. The same text gives the same answer and exit status \
+            as arguments, on standard input (-) or with --file.
+
             --trail PATH (segments, a folder or a bundle) also checks the errors against the MSAL set-up the app \
             recorded there (app.configuration), with authtrail doctor's rules: each mistake that causes one of the \
             errors is named, with where to change it and the fix.
@@ -87,7 +93,8 @@ struct ExplainCommand: ParsableCommand {
         // A code read as a mention (`MSALErrorDomain -50002`) keeps the catalog's answer when every word is a known code.
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         let mentioned = errors.contains { $0.form == .mention }
-        if errors.allSatisfy({ $0.form == .plainCode || $0.form == .mention }), let queries = Self.catalogQueries(words),
+        if errors.allSatisfy({ $0.form == .plainCode || $0.form == .mention }),
+            let queries = Self.catalogQueries(words),
             queries.allSatisfy({
                 !ErrorCatalog.entries(matching: $0).isEmpty || (!mentioned && $0.contains(where: \.isNumber))
             })
@@ -169,7 +176,9 @@ struct ExplainCommand: ParsableCommand {
     }
 
     static func render(_ entry: ErrorCatalog.Entry) -> String {
-        let setup = SetupCausedErrors.doctorRules(for: entry).map { "\n  set-up:   \(SetupCausedErrors.advice(rules: $0))" }
+        let setup = SetupCausedErrors.doctorRules(for: entry).map {
+            "\n  set-up:   \(SetupCausedErrors.advice(rules: $0))"
+        }
         return """
             \(entry.spelling) \(entry.name)
               meaning:  \(entry.meaning)
