@@ -87,8 +87,9 @@ extension TextScan {
     }
 
     /// One segment of a type path: a letter or `_` first (a version number such as `4` or `50` after the first
-    /// segment), then letters, digits, `_` and `$`; at most three digits, and capitals no more than 45 % of the
-    /// letters once it is longer than six bytes (random base64 is about half capitals).
+    /// segment), then letters, digits, `_` and `$`. Once longer than six bytes it must read like words run together
+    /// (`OAuth2Client`, `ThrowServerException`): at most three digits, capitals no more than 45 % of the letters, and
+    /// runs of lower-case letters 2.5 long on average; random base64 has about half capitals and runs of 1.6.
     private func isIdentifierSegment(_ segment: Range<Int>, first: Bool) -> Bool {
         guard !segment.isEmpty, segment.count <= 80 else { return false }
         let lead = input[segment.lowerBound]
@@ -98,19 +99,25 @@ extension TextScan {
         guard ByteClass.isAlphanumeric(lead) || lead == UInt8(ascii: "_") else { return false }
         var upper = 0
         var lower = 0
+        var lowerRuns = 0
+        var previousWasLower = false
         var digits = 0
         for byte in input[segment] {
+            let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper += 1
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): lower += 1
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                lower += 1
+                if !previousWasLower { lowerRuns += 1 }
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
             case UInt8(ascii: "_"), UInt8(ascii: "$"): break
             default: return false
             }
+            previousWasLower = isLower
         }
         guard digits <= 3 else { return false }
         if segment.count <= 6 { return true }
-        return lower > 0 && upper * 100 <= (upper + lower) * 45
+        return lower > 0 && upper * 100 <= (upper + lower) * 45 && lower * 2 >= lowerRuns * 5
     }
 
     /// `$s4MSAL…`, `_$s…`: a mangled Swift symbol, as a crash log or `Thread.callStackSymbols` prints it.

@@ -86,4 +86,41 @@ struct SupportTextRedactionTests {
         let redacted = redactor.redact(text: text)
         #expect(!redacted.contains(secret), "\(text) -> \(redacted)")
     }
+
+    /// SplitMix64: the same tokens on every run.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("a random token with dots stays hidden where a stack frame or a call would be kept")
+    func dottedTokensInFrames() {
+        var random = Generator(state: 0x33)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let letters = alphabet.prefix(52)
+        var leaked = [String]()
+        for index in 0..<2_000 {
+            let segments = (0..<Int.random(in: 3...6, using: &random)).map { _ in
+                String(letters.randomElement(using: &random)!)
+                    + String(
+                        (0..<Int.random(in: 5...19, using: &random)).map { _ in
+                            alphabet.randomElement(using: &random)!
+                        })
+            }
+            let token = segments.joined(separator: ".")
+            // What the redactor removed before code symbols were kept: 40 bytes or more, capitals, lower case, digits.
+            guard token.count >= 40, token.contains(where: \.isUppercase), token.contains(where: \.isLowercase),
+                token.contains(where: \.isNumber)
+            else { continue }
+            let text = ["   at \(token)(x)", "\(token)(", "   at \(token)", "Name: \(token)"][index % 4]
+            if redactor.redact(text: text).contains(token) { leaked.append(text) }
+        }
+        #expect(leaked.isEmpty, "\(leaked.count) tokens kept")
+    }
 }
