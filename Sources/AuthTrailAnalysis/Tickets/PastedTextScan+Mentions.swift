@@ -11,8 +11,10 @@ extension PastedTextScan {
     /// seven digits an AADSTS or AADB2C code it knows, or any such number in a sign-in log's `Error 530001:`.
     mutating func readMention() -> Bool {
         guard open.isEmpty, findings.count < PastedErrorScanner.maximumFindings,
-            let (code, start, end) = mentionedNumber()
+            mentionLooks < Self.maximumMentionLooks, let (code, start, end) = mentionedNumber()
         else { return false }
+        mentionLooks += 1
+        guard Self.isCatalogued(code) || (code > 0 && isSignInLogCode(start..<end)) else { return false }
         let lineEnd = endOfLine(from: end)
         let named = namedDomain(around: start..<end, lineEnd: lineEnd)
         var error: PastedError?
@@ -34,6 +36,26 @@ extension PastedTextScan {
         }
         return true
     }
+
+    /// Numbers looked at around for a domain or an error word, at most (a paste holds a handful; 100,000 keeps a
+    /// 50 MB paste of numbers to a bounded amount of work per byte).
+    static let maximumMentionLooks = 100_000
+
+    /// Whether some domain of the catalog knows `code` (negative: MSAL, internal, MSID, NSURL, OSStatus, Apple's;
+    /// positive: AADSTS, AADB2C, or a negative code written without its minus): dictionary lookups only.
+    static func isCatalogued(_ code: Int) -> Bool {
+        let negative = code < 0 ? code : -code
+        for domain in negativeDomains where ErrorCatalog.entry(domain: domain, code: negative) != nil { return true }
+        guard code > 0 else { return false }
+        return ErrorCatalog.entry(domain: ErrorCatalog.stsDomain, code: code) != nil
+            || ErrorCatalog.entry(domain: ErrorCatalog.b2cDomain, code: code) != nil
+    }
+
+    static let negativeDomains = [
+        MSALUserInfoKeyNames.msalDomain, ErrorCatalog.internalDomain, ErrorCatalog.urlDomain,
+        ErrorCatalog.osStatusDomain, ErrorCatalog.msidDomain, ErrorCatalog.appSSODomain,
+        ErrorCatalog.authorizationErrorDomain,
+    ]
 
     /// A signed number at `position` standing as a word of its own (not part of a date, a version, an identifier, a
     /// GUID or a hex number): `-50005`, `~50005`, `−50005` (U+2212), `530001`; its value and byte range.
@@ -134,9 +156,19 @@ extension PastedTextScan {
     /// Whether the code's line says it is an error: `error`, `code`, `status`, `fail`, `exception` or the word for
     /// error in a few other languages.
     func hasErrorWord(around range: Range<Int>, lineEnd: Int) -> Bool {
-        let line = lowercasedWindow(around: range, lineEnd: lineEnd)
-        return Self.errorWords.contains { line.contains($0) }
+        let window = max(lineStart, range.lowerBound - 160)..<min(lineEnd, range.upperBound + 160)
+        for start in window {
+            let byte = bytes[start] | 0x20
+            // Every word starts with one of these bytes (ASCII letters lower-cased, or a UTF-8 lead byte).
+            guard Self.errorWordLeads.contains(byte) || bytes[start] >= 0xC0 else { continue }
+            for word in Self.errorWords where start + word.utf8.count <= window.upperBound {
+                if matchesIgnoringCase(word, at: start) { return true }
+            }
+        }
+        return false
     }
+
+    static let errorWordLeads: Set<UInt8> = Set(errorWords.compactMap { $0.utf8.first.map { $0 | 0x20 } })
 
     static let errorWords = [
         "error", "code", "status", "fail", "exception", "fehler", "erreur", "errore", "erro", "fout", "błąd", "chyba",
@@ -183,7 +215,7 @@ extension PastedTextScan {
             while cursor < range.upperBound, isDomainByte(bytes[cursor]) { cursor += 1 }
             var end = cursor
             while end > start, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
-            guard end - start >= 6 else { continue }
+            guard end - start >= 6, end - start <= 80 else { continue }
             let word = string(start..<end)
             if let domain = Self.knownDomain(word) { found.append((domain, word)) }
         }

@@ -8,6 +8,9 @@ struct PastedTextScan {
     var findings: [PastedError] = []
     /// Errors read past ``PastedErrorScanner/maximumFindings``: counted, not kept.
     var omitted = 0
+    /// Codes looked at as possible mentions (each looks at a few hundred bytes around it): bounded, so a paste of
+    /// nothing but numbers stays linear.
+    var mentionLooks = 0
     var position = 0
     /// Brace depth, counting `{` and `}` outside quoted header text.
     var braceDepth = 0
