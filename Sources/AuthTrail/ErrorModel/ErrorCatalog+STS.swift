@@ -67,6 +67,9 @@ extension ErrorCatalog {
     }
 
     static let httpStatuses: [Entry] = [
+        entry(
+            httpDomain, 401, "unauthorized", .configuration, .doNotRetry,
+            "the request was not authorized (HTTP 401): the client's credentials or the token sent were refused"),
         entry(httpDomain, 403, "forbidden", .serverFailure, .doNotRetry, "the server refused the request (HTTP 403)"),
         entry(httpDomain, 404, "notFound", .configuration, .doNotRetry, "the endpoint was not found (HTTP 404)"),
         entry(

@@ -79,6 +79,7 @@ extension TextScan {
         var hasPercent = false
         var hasHyphen = false
         var hasWebTokenStart = false
+        var hasPlus = false
         var colons = 0
         var dots = 0
         for index in range {
@@ -91,6 +92,7 @@ extension TextScan {
             case UInt8(ascii: ":"): colons += 1
             case UInt8(ascii: "."): dots += 1
             case UInt8(ascii: "%"): hasPercent = true
+            case UInt8(ascii: "+"): hasPlus = true
             case UInt8(ascii: "-"): hasHyphen = true
             case 0xE3, 0xEF:
                 // Look-alikes: fullwidth and small commercial at, fullwidth and ideographic full stops.
@@ -104,6 +106,11 @@ extension TextScan {
                 }
             default: break
             }
+        }
+        // `AADSTS500011:+The+resource+principal+named+https://…`: each word is judged as if the spaces were there.
+        if hasPlus || hasPercent, let words = encodedProseWords(range) {
+            for word in words { piece(word) }
+            return
         }
         if hasSlash && colons > 0, let scheme = schemeSeparator(in: range) {
             url(range, schemeEnd: scheme)
@@ -127,7 +134,8 @@ extension TextScan {
             if jwt.upperBound < range.upperBound { atom(jwt.upperBound..<range.upperBound) }
             return
         }
-        if range.count >= 24, isOpaqueToken(range) {
+        // `Microsoft.Identity.Client.OAuth2.OAuth2Client.ThrowServerException(`: a stack frame, not a token.
+        if range.count >= 24, isOpaqueToken(range), !isCodeSymbol(range) {
             remove(range, label: .token)
             return
         }

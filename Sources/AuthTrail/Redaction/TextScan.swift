@@ -79,7 +79,8 @@ struct TextScan {
     }
 
     mutating func remove(_ range: Range<Int>, label: SecretLabel) {
-        guard !range.isEmpty, beginReplacing(range) else { return }
+        // `"code":"AADB2C90273"`: an error code under a secret's name is what support needs, never a secret.
+        guard !range.isEmpty, !isServiceErrorCode(range), beginReplacing(range) else { return }
         if detecting {
             found |= 1 << PrivacyFinding(label).bit
             return
@@ -207,6 +208,8 @@ struct TextScan {
         case .value(.identifier(.name)):
             // `name: Megan Bowen`: the whole display name, not only its first word.
             pending = .none
+            // `Name: Microsoft.Identity.Client.MsalClientException`: a type, not a person.
+            if isTypeName(range) { return range.upperBound }
             if let name = displayName(startingAt: range.lowerBound), name.upperBound > range.upperBound {
                 pseudonymize(name, kind: .name)
                 return name.upperBound
@@ -345,7 +348,7 @@ struct TextScan {
             if isNumber(range) || isLiteral(range) { return }
             remove(range, label: label)
         case .identifier(let kind):
-            if isLiteral(range) { return }
+            if isLiteral(range) || (kind == .name && isTypeName(range)) { return }
             // `User: megan@contoso.com` is an email, whatever the field calls it.
             let isEmail = kind == .username && email(in: range) == range
             // A level that keeps this identifier still scans its value: `oid: <JWT>` kept the JWT at maskEUIIOnly

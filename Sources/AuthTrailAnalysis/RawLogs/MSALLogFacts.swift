@@ -54,7 +54,8 @@ package struct MSALLogFacts: Sendable, Hashable {
             message.utf8.count > Self.scannedBytes
             ? String(decoding: Array(message.utf8.prefix(Self.scannedBytes)), as: UTF8.self) : message
         kind = Self.kind(in: text)
-        let findings = PastedErrorScanner.errors(in: text)
+        // A code merely mentioned in a message (`Keychain find status: -34018`) is not the failure it records.
+        let findings = PastedErrorScanner.errors(in: text).filter { $0.form != .mention }
         if let returning = text.range(of: " returning with error: ") {
             let tail = text[returning.upperBound...]
             if let finding = findings.first(where: { $0.form == .logLine && tail.contains("(\($0.domain), ") }) {

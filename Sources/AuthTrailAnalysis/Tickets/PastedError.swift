@@ -18,6 +18,19 @@ package struct PastedError: Sendable, Hashable {
         case userInfo
         /// A code on its own: `-50002`, `AADSTS50076`, `AADB2C90118`, `429`.
         case plainCode
+        /// A code described in prose, a list, a title or a log line rather than pasted in one of the forms above:
+        /// `MSALErrorDomain code -50005`, `- Code: -50000`, `Keychain find status: -34018`, `Error 530001:`.
+        case mention
+    }
+
+    /// How sure the reading is.
+    package enum Confidence: String, Sendable, Hashable {
+        /// A form MSAL, Foundation or the STS prints, read as printed.
+        case exact
+        /// A code next to a domain named in the text (a misspelt one read as the nearest real domain).
+        case namedDomain
+        /// A code next to an error word, with no domain named: the domain is the catalog's for that code.
+        case inferred
     }
 
     package var form: Form
@@ -41,6 +54,11 @@ package struct PastedError: Sendable, Hashable {
     package var retryAfterSeconds: Int?
     /// `MSALCorrelationIDKey` or a `Correlation ID:` line.
     package var correlationID: String?
+    /// `MSALErrorDescriptionKey` as pasted (shown only redacted).
+    package var errorDescription: String?
+    package var confidence: Confidence = .exact
+    /// The domain as the text spelt it, when it was read as another (`MSALErorDomain` read as `MSALErrorDomain`).
+    package var domainAsWritten: String?
 
     package init(form: Form, domain: String, code: Int, depth: Int = 0) {
         self.form = form

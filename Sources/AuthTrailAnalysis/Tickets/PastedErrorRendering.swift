@@ -8,9 +8,42 @@ import Foundation
 /// `AADB2C90118`.
 package enum PastedErrorRendering {
     /// One block per error, underlying errors indented under the error that carries them.
-    package static func text(_ errors: [PastedError], redactor: Redactor) -> String {
-        let blocks = errors.enumerated().map { number, error in block(number + 1, error, redactor: redactor) }
+    package static func text(_ errors: [PastedError], omitted: Int = 0, redactor: Redactor) -> String {
+        var blocks = errors.enumerated().map { number, error in block(number + 1, error, redactor: redactor) }
+        if omitted > 0 { blocks.append(omittedLine(omitted)) }
         return blocks.joined(separator: "\n\n")
+    }
+
+    /// What is said of the errors read past the first ``PastedErrorScanner/maximumFindings``.
+    package static func omittedLine(_ omitted: Int) -> String {
+        "and \(omitted) more error\(omitted == 1 ? "" : "s") read after the first "
+            + "\(PastedErrorScanner.maximumFindings) (not listed; repeats among them not removed)"
+    }
+
+    /// How sure a reading is, in words; nil for an exact one.
+    static func reading(_ error: PastedError, redactor: Redactor) -> String? {
+        switch error.confidence {
+        case .exact: return nil
+        case .namedDomain:
+            let written = error.domainAsWritten.map { ", \(redactor.redact(text: $0)) read as \(error.domain)" } ?? ""
+            return "named domain (a code mentioned beside its domain\(written))"
+        case .inferred: return "inferred (a code mentioned beside an error word; no domain named, the catalog's)"
+        }
+    }
+
+    /// The paste's own description, redacted, on one line of at most 300 characters.
+    static func description(_ error: PastedError, redactor: Redactor) -> String? {
+        guard let text = error.errorDescription else { return nil }
+        let words = redactor.redact(text: text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return words.count > 300 ? String(words.prefix(299)) + "…" : words
+    }
+
+    /// The doctor's rules for the error, when a set-up mistake causes it.
+    static func doctorRules(_ error: PastedError) -> [String]? {
+        SetupCausedErrors.doctorRules(domain: error.domain, code: error.code, subcode: error.subcode)
+            ?? error.stsErrorCodes.lazy.compactMap {
+                SetupCausedErrors.doctorRules(domain: ErrorCatalog.stsDomain, code: $0, subcode: nil)
+            }.first
     }
 
     private static func block(_ number: Int, _ error: PastedError, redactor: Redactor) -> String {
@@ -20,6 +53,7 @@ package enum PastedErrorRendering {
         let role = error.depth == 0 ? "" : " (underlying, depth \(error.depth))"
         let heading = ErrorCatalog.spelling(domain: redactor.redact(text: error.domain), code: error.code)
         var lines = ["error \(number)\(role): \(heading) \(name)"]
+        if let reading = reading(error, redactor: redactor) { lines.append("  reading:      \(reading)") }
         if let subcode = error.subcode {
             lines.append("  sub-code:     \(subcode) \(error.subcodeEntry?.name ?? "(not in the catalog)")")
         }
@@ -40,6 +74,7 @@ package enum PastedErrorRendering {
         if let status = error.httpStatus { lines.append("  HTTP status:  \(status)") }
         if let seconds = error.retryAfterSeconds { lines.append("  Retry-After:  \(seconds) s") }
         if let id = error.correlationID { lines.append("  correlation:  \(redactor.redact(text: id))") }
+        if let description = description(error, redactor: redactor) { lines.append("  description:  \(description)") }
         let meaning = error.subcodeEntry?.meaning ?? error.entry?.meaning
         if let meaning { lines.append("  meaning:      \(meaning)") }
         if let received = error.receivedByApp {
@@ -47,13 +82,19 @@ package enum PastedErrorRendering {
             lines.append("  app receives: \(received.domain) \(received.code)\(internalCode)")
         }
         if let action = details.action { lines.append("  action:       \(action.summary) (\(action.rawValue))") }
+        if let rules = doctorRules(error) { lines.append("  set-up:       \(SetupCausedErrors.advice(rules: rules))") }
         return lines.map { indent + $0 }.joined(separator: "\n")
     }
 
     /// `{"errors": [...]}`, the shape documented in docs/REPORT-JSON.md ("authtrail explain --format json").
     /// Strings taken from the paste go through `redactor`.
     package static func json(_ errors: [PastedError], redactor: Redactor) -> String {
-        let objects: [[String: Any]] = errors.map { error in
+        ExplainJSONText.string(["errors": objects(errors, redactor: redactor)])
+    }
+
+    /// One JSON object per error (docs/REPORT-JSON.md).
+    package static func objects(_ errors: [PastedError], redactor: Redactor) -> [[String: Any]] {
+        errors.map { error in
             var object: [String: Any] = [
                 "form": error.form.rawValue, "depth": error.depth, "domain": redactor.redact(text: error.domain),
                 "code": error.code, "stsErrorCodes": error.stsErrorCodes, "b2cErrorCodes": error.b2cErrorCodes,
@@ -75,6 +116,10 @@ package enum PastedErrorRendering {
             object["retryAfterSeconds"] = error.retryAfterSeconds
             object["correlationID"] = error.correlationID.map(redactor.redact(text:))
             object["meaning"] = error.subcodeEntry?.meaning ?? error.entry?.meaning
+            object["confidence"] = error.confidence.rawValue
+            object["domainAsWritten"] = error.domainAsWritten.map(redactor.redact(text:))
+            object["description"] = description(error, redactor: redactor)
+            object["doctorRules"] = doctorRules(error)
             if let action = error.details.action {
                 object["action"] = action.rawValue
                 object["actionSummary"] = action.summary
@@ -86,9 +131,5 @@ package enum PastedErrorRendering {
             }
             return object
         }
-        let data =
-            (try? JSONSerialization.data(withJSONObject: ["errors": objects], options: [.sortedKeys, .prettyPrinted]))
-            ?? Data("{\"errors\":[]}".utf8)
-        return String(decoding: data, as: UTF8.self)
     }
 }

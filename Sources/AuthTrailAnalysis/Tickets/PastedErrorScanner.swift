@@ -7,7 +7,8 @@ import Foundation
 /// `NSUnderlyingError=0x… {Error Domain=…}` outermost first, `MSALHTTPHeadersKey` dictionaries, the
 /// `=> { Key = "Value"; }` form printed after them), MSAL's log phrasing `(MSALErrorDomain, -50002)`,
 /// localizedDescription forms `(MSALErrorDomain error -50005.)` and `(OSStatus error -34018.)`, a binding's
-/// `errorCode:` field, and AADSTS/AADB2C codes and `Correlation ID:` lines in the text. Bounds: nesting deeper than
+/// `errorCode:` field, AADSTS/AADB2C codes and `Correlation ID:` lines in the text, and codes described rather than
+/// pasted (`PastedTextScan+Mentions.swift`), each with how sure its reading is. Bounds: nesting deeper than
 /// ``maximumNestingDepth`` is read as text, at most ``maximumFindings`` errors are kept, each byte is looked at a
 /// bounded number of times.
 package enum PastedErrorScanner {
@@ -17,10 +18,14 @@ package enum PastedErrorScanner {
     package static let maximumFindings = 10_000
 
     /// Every error in `text`, in order of appearance (an outer error before its underlying errors).
-    package static func errors(in text: String) -> [PastedError] {
+    package static func errors(in text: String) -> [PastedError] { scan(text).errors }
+
+    /// Every error in `text` as ``errors(in:)`` lists them, and how many more were read past ``maximumFindings``
+    /// (not kept, so not listed).
+    package static func scan(_ text: String) -> (errors: [PastedError], omitted: Int) {
         var scan = PastedTextScan(bytes: decodedForm(Array(text.utf8)))
         scan.run()
-        return withoutRepeats(scan.findings)
+        return (withoutRepeats(scan.findings), scan.omitted)
     }
 
     /// The text with form and URL encoding undone where it hides what the scanner reads: descriptions arrive

@@ -18,8 +18,11 @@ extension PastedTextScan {
         // Pasted userInfo keys may be dropped when finished (see `finishFragments`): an error under them is outermost.
         let depth = open.count { !$0.isFragment }
         position = end
-        guard depth < PastedErrorScanner.maximumNestingDepth, findings.count < PastedErrorScanner.maximumFindings
-        else { return true }
+        guard depth < PastedErrorScanner.maximumNestingDepth else { return true }
+        guard findings.count < PastedErrorScanner.maximumFindings else {
+            omitted += 1
+            return true
+        }
         if depth == 0, !context.isEmpty || !context.findings.isEmpty { closeContext() }
         var error = PastedError(form: .nsErrorDescription, domain: canonicalDomain(domain), code: code, depth: depth)
         if depth == 0 { error.correlationID = headerCorrelationID() }
@@ -147,7 +150,9 @@ extension PastedTextScan {
 
     /// `AADSTS50076` / `AADB2C90118` in text: attached to the error being read, or a finding of its own.
     mutating func readPrefixedCode(_ prefix: String, isB2C: Bool) -> Bool {
-        let start = position + prefix.utf8.count
+        var start = position + prefix.utf8.count
+        // `AADSTS 50011`: people retype the code with a space.
+        if matches(" ", at: start), start + 1 < bytes.count, isDigit(bytes[start + 1]) { start += 1 }
         var end = start
         while end < bytes.count, isDigit(bytes[end]), end - start < 9 { end += 1 }
         guard end > start, end == bytes.count || !isDigit(bytes[end]) else { return false }
@@ -197,7 +202,10 @@ extension PastedTextScan {
     /// A plain AADSTS or AADB2C code read outside an error: it takes the context around it (status, OAuth error,
     /// correlation id, Retry-After).
     mutating func appendPlainCode(_ error: PastedError) {
-        guard findings.count < PastedErrorScanner.maximumFindings else { return }
+        guard findings.count < PastedErrorScanner.maximumFindings else {
+            omitted += 1
+            return
+        }
         if context.line >= 0, line - context.line > 3 { closeContext() }
         findings.append(error)
         lastOutermost = findings.count - 1
@@ -213,7 +221,8 @@ extension PastedTextScan {
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             for (prefix, isB2C) in [("AADSTS", false), ("AADB2C", true)] where matches(prefix, at: cursor) {
-                let start = cursor + prefix.utf8.count
+                var start = cursor + prefix.utf8.count
+                if matches(" ", at: start), start + 1 < range.upperBound, isDigit(bytes[start + 1]) { start += 1 }
                 var end = start
                 while end < range.upperBound, isDigit(bytes[end]), end - start < 9 { end += 1 }
                 if end > start, let code = Int(string(start..<end)) { add(code, isB2C: isB2C, to: target) }

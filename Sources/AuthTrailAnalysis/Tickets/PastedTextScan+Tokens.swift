@@ -52,6 +52,8 @@ extension PastedTextScan {
             return readHTTPStatus()
         case UInt8(ascii: "M"), UInt8(ascii: "\""), UInt8(ascii: "R"), UInt8(ascii: "r"):
             return readUserInfoKey()
+        case UInt8(ascii: "-"), UInt8(ascii: "~"), UInt8(ascii: "0")...UInt8(ascii: "9"), 0xE2:
+            return readMention()
         default: return false
         }
     }

@@ -39,6 +39,13 @@ extension PastedTextScan {
         if key == "MSALErrorDescriptionKey" {
             // The description is read as text: its AADSTS codes and `Correlation ID:` line belong to this error.
             position = cursor
+            if let target, findings[target].errorDescription == nil {
+                let text = string(cursor..<endOfDescription(from: cursor))
+                let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n\";"))
+                if !trimmed.isEmpty, trimmed != "(null)" {
+                    findings[target].errorDescription = String(trimmed.prefix(1000))
+                }
+            }
             return true
         }
         guard let target else {
@@ -68,6 +75,39 @@ extension PastedTextScan {
         default: findings[target].retryAfterSeconds = Int(trimmed)
         }
         return true
+    }
+
+    /// Where `MSALErrorDescriptionKey`'s text ends: its closing quote when quoted (`= "…";`), else the `}` that closes
+    /// the userInfo or the `, Key=` of the next key (the text itself may hold commas, brackets and line breaks); at
+    /// most 4 KiB.
+    func endOfDescription(from start: Int) -> Int {
+        var cursor = start
+        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+        let limit = min(bytes.count, cursor + 4096)
+        if cursor < limit, bytes[cursor] == UInt8(ascii: "\"") {
+            cursor += 1
+            while cursor < limit, bytes[cursor] != UInt8(ascii: "\"") {
+                cursor += bytes[cursor] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            return min(cursor + 1, limit)
+        }
+        while cursor < limit {
+            switch bytes[cursor] {
+            case UInt8(ascii: "}"): return cursor
+            case UInt8(ascii: ","):
+                // `, MSALInternalErrorCodeKey=`: a key of letters, `_` and `-`, then `=`.
+                var key = cursor + 1
+                while key < limit, bytes[key] == UInt8(ascii: " ") || bytes[key] == UInt8(ascii: "\n") { key += 1 }
+                let keyStart = key
+                while key < limit, key - keyStart < 64, isDomainByte(bytes[key]) || bytes[key] == UInt8(ascii: "-") {
+                    key += 1
+                }
+                if key > keyStart, key < limit, bytes[key] == UInt8(ascii: "=") { return cursor }
+            default: break
+            }
+            cursor += 1
+        }
+        return cursor
     }
 
     /// Where a userInfo value ends: the `,`, `;` or newline before the next key, or the `}` or `)` that closes it.
@@ -103,7 +143,10 @@ extension PastedTextScan {
 
     mutating func append(_ error: PastedError) {
         if !context.isEmpty || !context.findings.isEmpty { closeContext() }
-        guard findings.count < PastedErrorScanner.maximumFindings else { return }
+        guard findings.count < PastedErrorScanner.maximumFindings else {
+            omitted += 1
+            return
+        }
         var error = error
         if error.correlationID == nil { error.correlationID = headerCorrelationID() }
         findings.append(error)

@@ -6,6 +6,11 @@ import Foundation
 struct PastedTextScan {
     let bytes: [UInt8]
     var findings: [PastedError] = []
+    /// Errors read past ``PastedErrorScanner/maximumFindings``: counted, not kept.
+    var omitted = 0
+    /// Codes looked at as possible mentions (each looks at a few hundred bytes around it): bounded, so a paste of
+    /// nothing but numbers stays linear.
+    var mentionLooks = 0
     var position = 0
     /// Brace depth, counting `{` and `}` outside quoted header text.
     var braceDepth = 0
@@ -88,6 +93,7 @@ struct PastedTextScan {
         }
         closeContext()
         finishFragments()
+        dropRepeatedMentions()
     }
 
     /// Whether an NSError description (not just pasted userInfo keys) is being read.
@@ -113,7 +119,10 @@ struct PastedTextScan {
 
     /// Opens an error for userInfo keys read with no `Error Domain=` before them.
     mutating func openFragment() -> Int? {
-        guard findings.count < PastedErrorScanner.maximumFindings else { return nil }
+        guard findings.count < PastedErrorScanner.maximumFindings else {
+            omitted += 1
+            return nil
+        }
         if !context.isEmpty || !context.findings.isEmpty { closeContext() }
         var error = PastedError(form: .userInfo, domain: MSALUserInfoKeyNames.msalDomain, code: -50000)
         error.correlationID = headerCorrelationID()

@@ -21,6 +21,12 @@ struct ExplainCommand: ParsableCommand {
             -42011, AADSTS50076, AADB2C90118, "NSURLErrorDomain -1009", 429 (a bare number lists every domain that \
             has it).
 
+            So do codes described rather than pasted, near a domain or an error word (prose, a Markdown list, \
+            an issue title, "Keychain find status: -34018", "Error 530001:", another language); each such \
+            reading says how sure it is (named domain, a misspelt one read as the nearest, or inferred). A code a \
+            set-up mistake causes points to authtrail doctor. The same text gives the same answer and exit status \
+            as arguments, on standard input (-) or with --file.
+
             --trail PATH (segments, a folder or a bundle) also checks the errors against the MSAL set-up the app \
             recorded there (app.configuration), with authtrail doctor's rules: each mistake that causes one of the \
             errors is named, with where to change it and the fix.
@@ -56,8 +62,11 @@ struct ExplainCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "Codes, names or pasted text to explain; - reads standard input.")
     var codes: [String] = []
 
+    /// The arguments without a leading `--` (`explain -- -42006` reads as `explain -42006`).
+    var arguments: [String] { codes.first == "--" ? Array(codes.dropFirst()) : codes }
+
     func validate() throws {
-        if codes.isEmpty && file == nil {
+        if arguments.isEmpty && file == nil {
             throw ValidationError("Give a code or pasted text, for example: authtrail explain -50002")
         }
     }
@@ -72,24 +81,23 @@ struct ExplainCommand: ParsableCommand {
                 throw ExitStatus.noInput
             }
             text = String(decoding: data, as: UTF8.self)
-        } else if codes == ["-"] {
+        } else if arguments == ["-"] {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
-            text = codes.joined(separator: " ")
+            text = arguments.joined(separator: " ")
         }
-        let errors = PastedErrorScanner.errors(in: text)
-        // Codes typed on the command line (AADSTS50076 reads as a plain code too) keep the catalog's answer.
-        let onlyPlainCodes = errors.allSatisfy { $0.form == .plainCode }
-        // A word that is neither in the catalog nor holds a digit ("hello") is text, not an unknown code.
-        if onlyPlainCodes, file == nil, codes != ["-"], let queries = Self.catalogQueries(codes),
-            queries.allSatisfy({ !ErrorCatalog.entries(matching: $0).isEmpty || $0.contains(where: \.isNumber) })
-        {
-            try explainCodes(queries, redactor: redactor, setups: setups)
-            return
-        }
+        let (errors, omitted) = PastedErrorScanner.scan(text)
+        // Codes (AADSTS50076 reads as a plain code too) keep the catalog's answer, whether they came as arguments, on
+        // standard input or in a file: the same text gives the same answer and exit status. A word that is neither in
+        // the catalog nor holds a digit ("hello") is text, not an unknown code.
+        // A code read as a mention (`MSALErrorDomain -50002`) keeps the catalog's answer when every word is a known code.
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-        if onlyPlainCodes, let queries = Self.catalogQueries(words),
-            queries.allSatisfy({ !ErrorCatalog.entries(matching: $0).isEmpty })
+        let mentioned = errors.contains { $0.form == .mention }
+        if errors.allSatisfy({ $0.form == .plainCode || $0.form == .mention }),
+            let queries = Self.catalogQueries(words),
+            queries.allSatisfy({
+                !ErrorCatalog.entries(matching: $0).isEmpty || (!mentioned && $0.contains(where: \.isNumber))
+            })
         {
             try explainCodes(queries, redactor: redactor, setups: setups)
             return
@@ -99,11 +107,14 @@ struct ExplainCommand: ParsableCommand {
         case .text:
             if !errors.isEmpty {
                 try StandardOutput.write(
-                    PastedErrorRendering.text(errors, redactor: redactor) + renderCauses(causes, setups: setups))
+                    PastedErrorRendering.text(errors, omitted: omitted, redactor: redactor)
+                        + renderCauses(causes, setups: setups))
             }
         case .json:
             try StandardOutput.write(
-                ExplainJSON.object(pasted: PastedErrorRendering.json(errors, redactor: redactor), setupCauses: causes))
+                ExplainJSON.object(
+                    pasted: PastedErrorRendering.objects(errors, redactor: redactor), omitted: omitted,
+                    setupCauses: causes))
         }
         if errors.isEmpty {
             printError(
@@ -165,12 +176,15 @@ struct ExplainCommand: ParsableCommand {
     }
 
     static func render(_ entry: ErrorCatalog.Entry) -> String {
-        """
-        \(entry.spelling) \(entry.name)
-          meaning:  \(entry.meaning)
-          category: \(entry.category.rawValue)
-          action:   \(entry.action.summary) (\(entry.action.rawValue))
-        """
+        let setup = SetupCausedErrors.doctorRules(for: entry).map {
+            "\n  set-up:   \(SetupCausedErrors.advice(rules: $0))"
+        }
+        return """
+            \(entry.spelling) \(entry.name)
+              meaning:  \(entry.meaning)
+              category: \(entry.category.rawValue)
+              action:   \(entry.action.summary) (\(entry.action.rawValue))
+            """ + (setup ?? "")
     }
 
     // MARK: The recorded set-up (--trail)
