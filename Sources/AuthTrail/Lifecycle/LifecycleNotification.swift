@@ -16,7 +16,7 @@ package enum LifecycleNotification {
     /// `NSNotification.Name.NSExtensionHostWillEnterForeground`.
     package static let extensionHostWillEnterForeground = "NSExtensionHostWillEnterForegroundNotification"
     /// `UIApplication.protectedDataWillBecomeUnavailableNotification`: the device is locking; `.complete` files
-    /// refuse writes from now on.
+    /// refuse writes within seconds.
     package static let protectedDataWillBecomeUnavailable = "UIApplicationProtectedDataWillBecomeUnavailable"
     /// `UIApplication.protectedDataDidBecomeAvailableNotification`.
     package static let protectedDataDidBecomeAvailable = "UIApplicationProtectedDataDidBecomeAvailable"

@@ -39,8 +39,6 @@ package final class EventQueue: @unchecked Sendable {
     /// Callers blocked in `flush` or `close` right now. In the background the writer works for them too (the app
     /// holds its own assertion while it waits), and pauses again once they have returned, answered or timed out.
     private var waitingCallers = 0
-    /// Between `protectedData(available: false)` and `protectedData(available: true)`.
-    private var protectedDataUnavailable = false
     /// Whether the writer was paused at the last state change (for `TrailHealth.lastPause`).
     private var wasPaused = false
     /// `retryNow()` and `enterForeground()` calls: each cuts a backoff short.
@@ -205,13 +203,11 @@ package final class EventQueue: @unchecked Sendable {
         }
     }
 
-    /// Protected data became unavailable (the device locks; `.complete` files refuse writes) or available again, when
-    /// a refused write is retried at once.
+    /// Protected data is about to become unavailable (the device locks; `.complete` files refuse writes within
+    /// seconds): what was recorded is flushed now, while it can be. Available again: a refused write is retried at once.
     package func protectedData(available: Bool) {
         condition.withLock {
-            protectedDataUnavailable = !available
-            guard available else { return }
-            retryRequested += 1
+            if available { retryRequested += 1 } else { flushRequested += 1 }
             workSinceRefusal = true
             writerParked = false
             condition.broadcast()
@@ -233,9 +229,6 @@ package final class EventQueue: @unchecked Sendable {
 
     /// True outside the foreground (paused, or writing under an assertion).
     package var isInBackground: Bool { condition.withLock { inBackground } }
-
-    /// True while protected data is unavailable (a locked device).
-    package var isProtectedDataUnavailable: Bool { condition.withLock { protectedDataUnavailable } }
 
     private var isPausedLocked: Bool { inBackground && !leaseHeld && waitingCallers == 0 && !stopping }
 

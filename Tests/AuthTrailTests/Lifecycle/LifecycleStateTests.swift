@@ -61,10 +61,15 @@ struct LifecycleStateTests {
         #expect(queue.isInBackground)
         Self.post(LifecycleNotification.extensionHostWillEnterForeground, to: center)
         #expect(!queue.isInBackground)
-        Self.post(LifecycleNotification.protectedDataWillBecomeUnavailable, to: center)
-        #expect(queue.isProtectedDataUnavailable)
-        Self.post(LifecycleNotification.protectedDataDidBecomeAvailable, to: center)
-        #expect(!queue.isProtectedDataUnavailable)
+
+        // A device locking: what was recorded is flushed while it can be (a fresh queue, with no request pending).
+        let lockingCenter = NotificationCenter()
+        let (locking, lockingObserver) = Self.observedQueue(CountingBackgroundTime(), center: lockingCenter)
+        _ = lockingObserver
+        Self.post(LifecycleNotification.didBecomeActive, to: lockingCenter)
+        #expect(!locking.hasWork)
+        Self.post(LifecycleNotification.protectedDataWillBecomeUnavailable, to: lockingCenter)
+        #expect(locking.hasWork)
     }
 
     @Test("background time taken back while the writer works ends only once the writer is back between two steps")
