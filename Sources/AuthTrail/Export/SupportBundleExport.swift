@@ -88,17 +88,8 @@ struct SupportBundleExport: Sendable {
         return headed.map(\.name) + keyed.filter { $0.header == nil }.map(\.name)
     }
 
-    /// The metadata frame that opens the file at `path`, if it opens with one.
+    /// The metadata frame that opens the segment at `path`, if it opens with one (a bundle's manifest is not one).
     private static func header(of path: String) -> SegmentHeader? {
-        guard let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
-        defer { SystemCalls.close(descriptor) }
-        guard let start = try? SystemCalls.read(descriptor, count: 8, at: 0), start.count == 8 else { return nil }
-        let magic = UInt32(start[0]) | UInt32(start[1]) << 8 | UInt32(start[2]) << 16 | UInt32(start[3]) << 24
-        guard magic == SkippableFrame.magicBase | UInt32(SkippableFrame.authTrailVariant) else { return nil }
-        let size = Int(UInt32(start[4]) | UInt32(start[5]) << 8 | UInt32(start[6]) << 16 | UInt32(start[7]) << 24)
-        guard size <= 1 << 20, let payload = try? SystemCalls.read(descriptor, count: size, at: 8),
-            payload.count == size
-        else { return nil }
-        return payload.withUnsafeBytes { SegmentHeader(payload: $0) }.flatMap { $0.isBundleManifest ? nil : $0 }
+        SegmentHeader(file: path).flatMap { $0.isBundleManifest ? nil : $0 }
     }
 }

@@ -131,14 +131,7 @@ package struct SegmentDirectory: Sendable {
 
     /// Which app or extension wrote segment `name`: the `app.id` of its metadata frame ("" when unreadable).
     func writerID(of name: String) -> String {
-        guard let descriptor = try? SystemCalls.open("\(path)/\(name)", write: false) else { return "" }
-        defer { SystemCalls.close(descriptor) }
-        guard let head = try? SystemCalls.read(descriptor, count: 4096, at: 0), head.count >= 8,
-            head[0] & 0xF0 == 0x50, head[1] == 0x2A, head[2] == 0x4D, head[3] == 0x18
-        else { return "" }
-        let size = Int(head[4]) | Int(head[5]) << 8 | Int(head[6]) << 16 | Int(head[7]) << 24
-        guard size <= head.count - 8 else { return "" }
-        return head[8..<(8 + size)].withUnsafeBytes { SegmentHeader(payload: $0)?.appID } ?? ""
+        SegmentHeader(file: "\(path)/\(name)")?.appID ?? ""
     }
 
     /// Deletes a segment that is neither being written nor live.
