@@ -41,7 +41,7 @@ package final class EventQueue: @unchecked Sendable {
     private var waitingCallers = 0
     /// Whether the writer was paused at the last state change (for `TrailHealth.lastPause`).
     private var wasPaused = false
-    /// `retryNow()` and `enterForeground()` calls: each cuts a backoff short.
+    /// `enterForeground()` and `protectedData(available: true)` calls: each cuts a backoff short.
     private var retryRequested = 0
     private var health = TrailHealth()
 
@@ -188,7 +188,7 @@ package final class EventQueue: @unchecked Sendable {
             notePause()
             return true
         }
-        if entered { beginLease() }
+        if entered { beginLease(whileWorkIsPending: true) }
     }
 
     /// The process is in the foreground: the writer does what is due (writes what waited, seals, rotates) without an
@@ -208,16 +208,6 @@ package final class EventQueue: @unchecked Sendable {
     package func protectedData(available: Bool) {
         condition.withLock {
             if available { retryRequested += 1 } else { flushRequested += 1 }
-            workSinceRefusal = true
-            writerParked = false
-            condition.broadcast()
-        }
-    }
-
-    /// Cuts the writer's backoff short: the next attempt happens now (in the background, under an assertion).
-    package func retryNow() {
-        condition.withLock {
-            retryRequested += 1
             workSinceRefusal = true
             writerParked = false
             condition.broadcast()
@@ -251,9 +241,12 @@ package final class EventQueue: @unchecked Sendable {
 
     /// Asks the system for background time without waiting, unless the writer has some: it may touch files until the
     /// time is refused, taken back (`expireLease`) or let go (`endLease`).
-    package func beginLease() {
+    /// - Parameter whileWorkIsPending: only if the writer still has work. The writer lets its time go only after work
+    ///   (`StoreWriter.settleBackgroundTime`), so time asked for on another thread after the writer already did the
+    ///   work would never end.
+    package func beginLease(whileWorkIsPending: Bool = false) {
         let generation: Int? = condition.withLock {
-            guard !leaseHeld else { return nil }
+            guard !leaseHeld, !whileWorkIsPending || hasWorkLocked else { return nil }
             leaseGeneration += 1
             leaseHeld = true
             notePause()

@@ -151,9 +151,9 @@ package struct SegmentDirectory: Sendable {
 
     // MARK: Torn segments
 
-    /// Seals every segment that is neither sealed nor live (its writer died, gave up on it, or left it unwritten past
-    /// `abandonedAfter`): rewrites it with every event that decodes, through a temporary file and a rename, and
-    /// removes stale temporary files. Returns the names sealed.
+    /// Seals every segment that is neither sealed nor live (its writer died or gave up on it): rewrites it with every
+    /// event that decodes, through a temporary file and a rename, and removes stale temporary files. Returns the names
+    /// sealed.
     ///
     /// The decode, re-encode and fsync hold no lock (they take as long as the segment is large, and a suspended app
     /// must hold none); the segment's lock is taken only to check that it did not change meanwhile and to rename.

@@ -105,6 +105,19 @@ struct LifecycleStateTests {
         #expect(expired.withLock { $0 }, "ended once the writer was back between two steps")
     }
 
+    @Test("background time asked for while work is pending is not begun once the writer has done the work")
+    func noTimeForWorkAlreadyDone() {
+        // The writer answered the departure's flush and let its time go before the notification's own request ran:
+        // time begun then would never be let go (the writer ends it only after work), and iOS would wait on it.
+        let time = CountingBackgroundTime()
+        let queue = EventQueue(memoryLimitBytes: 1 << 20, wakeBytes: 1 << 16, backgroundExecution: time.execution)
+        #expect(!queue.hasWork)
+        queue.beginLease(whileWorkIsPending: true)
+        #expect(time.begun == 0 && !queue.holdsLease)
+        queue.enterBackground()
+        #expect(time.begun == 1 && queue.holdsLease, "with the flush pending, the time is asked for")
+    }
+
     @Test("Apple's expiring activity: granted time lasts until ended, a refusal or the end of the time calls expired")
     func expiringActivityShape() {
         // `perform` as Apple's: the block runs on another thread; `true` comes on yet another thread (time up), or
