@@ -44,6 +44,7 @@ package final class LiveProcess: @unchecked Sendable {
                 if data.isEmpty { break }
                 self.lock.withLock { append(self, data) }
             }
+            try? handle.close()
             self.lock.withLock { self.openStreams -= 1 }
         }.start()
     }

@@ -63,12 +63,16 @@ package enum ProcessRunner {
         process.standardError = errorPipe
         process.standardInput = inputPipe
         try process.run()
+        // The watchdog holds the pid, not the process: a cancelled work item stays queued until its deadline, and a
+        // process it held would keep its pipes open that long. Hundreds of runs then held over a thousand
+        // descriptors, past which Foundation's `Process.run` can crash reading /proc/self/fd
+        // (swiftlang/swift-corelibs-foundation#5472; ChildProcessDescriptorTests).
         let killed = Flag()
-        let watchdog = DispatchWorkItem { [process] in
-            if process.isRunning {
-                killed.raise()
-                kill(process.processIdentifier, SIGKILL)
-            }
+        let ended = Flag()
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem {
+            killed.raise(unless: ended)
+            if killed.isRaised { kill(pid, SIGKILL) }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
         defer { watchdog.cancel() }
@@ -80,7 +84,10 @@ package enum ProcessRunner {
         try? inputPipe.fileHandleForWriting.close()
         let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        ended.raise(unless: killed)
         while !errorData.isSet { usleep(1000) }
+        try? outputPipe.fileHandleForReading.close()
+        try? errorPipe.fileHandleForReading.close()
         return ProcessOutput(
             status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal,
             timedOut: killed.isRaised, standardOutput: output,
@@ -95,10 +102,11 @@ package enum ProcessRunner {
 
 /// A flag one thread raises and another reads.
 private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
+    private static let lock = NSLock()
     private var raised = false
-    func raise() { lock.withLock { raised = true } }
-    var isRaised: Bool { lock.withLock { raised } }
+    /// Raises this flag unless `other` is already raised: of two flags raised this way, only one ever is.
+    func raise(unless other: Flag) { Self.lock.withLock { raised = raised || !other.raised } }
+    var isRaised: Bool { Self.lock.withLock { raised } }
 }
 
 /// A write-once box for a value produced on another thread.

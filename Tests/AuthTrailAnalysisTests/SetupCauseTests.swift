@@ -15,9 +15,9 @@ struct SetupCauseTests {
 
     /// A trail in `directory` for an iOS app registering `schemes`, with `failures` failed acquisitions and one
     /// success.
-    static func writeTrail(in directory: URL, schemes: [String], failures: Int) throws {
+    static func writeTrail(in directory: URL, schemes: [String], failures: Int, appVersion: String = "1.0") throws {
         var configuration = TrailConfiguration(
-            directory: directory, app: AppInfo(identifier: bundleID, version: "1.0"),
+            directory: directory, app: AppInfo(identifier: bundleID, version: appVersion),
             msal: MSALSetup(version: "1.6.1", authorities: [URL(string: "https://login.microsoftonline.com/common")!]))
         configuration.appConfigurationSource = AppConfigurationSource(
             bundle: {
@@ -94,6 +94,54 @@ struct SetupCauseTests {
                 "MSALErrorDomain -50000/-42001 (internalErrorRedirectSchemeNotRegistered) on 12 of its 14 attempts"))
         #expect(report.renderMarkdown().contains("on 12 of its 14 attempts"))
         #expect(report.renderHTML().contains("on 12 of its 14 attempts"))
+    }
+
+    @Test("each set-up row names the newest app versions that recorded it, in numeric order, and counts the rest")
+    func setupRowsNameTheirAppVersions() throws {
+        let directory = try TemporaryDirectory("authtrail-setup-versions")
+        defer { directory.remove() }
+        // Seven releases shipped without the msauth scheme; 2.0 fixed it.
+        let broken = ["1.2", "1.10", "1.9", "1.0", "1.11", "1.3", "1.1"]
+        for (device, version) in broken.enumerated() {
+            try Self.writeTrail(
+                in: directory.url.appendingPathComponent("broken-\(device)"), schemes: ["com.contoso.app"], failures: 1,
+                appVersion: version)
+        }
+        try Self.writeTrail(
+            in: directory.url.appendingPathComponent("fixed"), schemes: ["msauth.com.contoso.app"], failures: 0,
+            appVersion: "2.0")
+        let report = Report.build(paths: [directory.path], threads: 1).report
+        let setups = try #require(report.setups)
+        #expect(setups.count == 2)
+        #expect(setups[0].appVersions == ["1.11", "1.10", "1.9", "1.3", "1.2"])
+        #expect(setups[0].otherAppVersions == 2)
+        #expect(setups[1].appVersions == ["2.0"])
+        #expect(setups[1].otherAppVersions == nil)
+        #expect(Report.build(paths: [directory.path], threads: 2).report == report)
+        #expect(report.renderJSON().contains(#""app_versions" : ["#))
+        #expect(report.renderText().contains("1.11, 1.10, 1.9, 1.3, 1.2 (+2 more)"))
+        #expect(report.renderMarkdown().contains("| app versions |"))
+        #expect(report.renderHTML().contains(">2.0</td>"))
+    }
+
+    @Test("a set-up read before its device's segment.start still gets the app version that segment states")
+    func setupBeforeItsVersion() throws {
+        let directory = try TemporaryDirectory("authtrail-setup-version-order")
+        defer { directory.remove() }
+        let install = #""install.id":"00000000-0000-0000-0000-000000000001""#
+        let lines = [
+            #"{"timestamp":"2026-11-26T10:00:00.000Z","schema":1,"event.name":"app.configuration",\#(install),"#
+                + #""app.bundle_id":"com.contoso.app","os.name":"iOS"}"#,
+            #"{"timestamp":"2026-11-26T10:00:00.000Z","schema":1,"event.name":"segment.start",\#(install),"#
+                + #""app.id":"com.contoso.app","app.version":"3.1"}"#,
+        ]
+        let path = "\(directory.path)/one.jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let setups = try #require(Report.build(paths: [path]).report.setups)
+        #expect(setups.map(\.appVersions) == [["3.1"]])
+        let input = try Data(contentsOf: URL(fileURLWithPath: path))
+        let fromStandardInput = try ProcessRunner.authtrail(["report", "--format", "json", "-"], input: input)
+        #expect(fromStandardInput.text.contains(#""app_versions" : [\#n        "3.1""#))
     }
 
     @Test("without a recorded set-up the report has no setups and no causes")

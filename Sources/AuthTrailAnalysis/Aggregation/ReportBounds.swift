@@ -37,6 +37,8 @@ package enum ReportBounds {
     package static let breakdownPatterns = 100
     /// Distinct recorded set-ups (`app.configuration`) with a row of their own in `setups`.
     package static let recordedSetups = 64
+    /// App versions named per recorded set-up (`setups[].app_versions`, the newest); the others are counted.
+    package static let setupAppVersions = 5
 
     // MARK: Distinct counts (exact up to the limit, then estimated from a sample)
 

@@ -57,10 +57,14 @@ package struct ReportBuilder: LogConsumer {
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         // Versions stated by events the filter drops (a `segment.start` before `--since`) still hold for later ones.
         tables.breakdowns.note(record)
+        if record.eventName == .segmentStart, let version = record.appVersion {
+            tables.setups.stateAppVersion(version, installHash: record.installID.map(DistinctCount.hash))
+        }
         if record.eventName == .appConfiguration,
             let setup = record.recordedSetup ?? JudgedSetup.recorded(in: line)
         {
-            tables.setups.record(setup, installHash: record.installID.map(DistinctCount.hash))
+            tables.setups.record(
+                setup, installHash: record.installID.map(DistinctCount.hash), appVersion: tables.breakdowns.appVersion)
         }
         guard filterKeepsAll || filter.accepts(record) else { return }
         var time = record.timestampMilliseconds

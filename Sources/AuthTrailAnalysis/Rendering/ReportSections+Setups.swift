@@ -13,16 +13,22 @@ extension Report {
         return ReportSection(
             title: "Set-up causes (the apps' recorded MSAL set-up, checked by authtrail doctor's rules)",
             summary: summary,
-            header: ["bundle id", "platform", "MSAL", "devices", "segments", "findings"],
+            header: ["bundle id", "app versions", "platform", "MSAL", "devices", "segments", "findings"],
             rows: setups.map { setup in
                 [
-                    setup.bundleID ?? "-", setup.platform ?? "-", setup.msalVersion ?? "-", "\(setup.devices)",
-                    "\(setup.events)",
+                    setup.bundleID ?? "-", Self.appVersions(of: setup), setup.platform ?? "-", setup.msalVersion ?? "-",
+                    "\(setup.devices)", "\(setup.events)",
                     setup.foldedValues.map { "\($0) set-ups" }
                         ?? (setup.findings.isEmpty ? "none" : setup.findings.map(\.rule).joined(separator: ", ")),
                 ]
             },
-            numeric: [3, 4])
+            numeric: [4, 5])
+    }
+
+    /// `2.1.0, 2.0.3 (+4 more)`, newest first; `-` when none was recorded.
+    static func appVersions(of setup: RecordedSetup) -> String {
+        guard let versions = setup.appVersions else { return "-" }
+        return versions.joined(separator: ", ") + (setup.otherAppVersions.map { " (+\($0) more)" } ?? "")
     }
 
     /// `MSALErrorDomain -50000/-42011 on 1 of its 1 attempts: <problem> (com.contoso.app, rule …). Fix: <fix>.`

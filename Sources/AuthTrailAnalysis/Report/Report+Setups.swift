@@ -7,6 +7,10 @@ extension Report {
         /// `os.name`: `iOS`, `macOS`, `Mac Catalyst`, `visionOS`.
         package var platform: String?
         package var msalVersion: String?
+        /// The newest app versions that recorded it (`ReportBounds.setupAppVersions`), newest first; nil when none.
+        package var appVersions: [String]?
+        /// Distinct app versions that recorded it beyond `appVersions`; nil when none.
+        package var otherAppVersions: Int?
         /// Devices that recorded this set-up (an estimate above `ReportBounds.exactDistinctPerPattern`).
         package var devices = 0
         /// `app.configuration` events that recorded it (one per segment).

@@ -26,6 +26,9 @@ struct BreakdownTables: ReportTable {
     /// Per version dimension, the current install's attempts seen before its first version, by (failed, pattern).
     private var pending = [[PendingKey: Int]](repeating: [:], count: BreakdownTables.versionDimensions)
 
+    /// The current install's app version, from its latest `segment.start`.
+    var appVersion: String? { versions[0]?.value }
+
     /// Notes the versions an event states for its install (call for every event, filtered or not).
     mutating func note(_ record: LogRecord) {
         if record.installID != install {

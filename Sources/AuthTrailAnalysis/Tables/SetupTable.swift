@@ -16,6 +16,7 @@ struct SetupTable: ReportTable, Sendable {
         var judged: JudgedSetup
         var devices = DistinctCount(limit: ReportBounds.exactDistinctPerPattern)
         var events = 0
+        var appVersions = NewestVersions()
     }
 
     private struct Explained: Hashable, Sendable {
@@ -33,6 +34,9 @@ struct SetupTable: ReportTable, Sendable {
     private var explained: [Explained: Int] = [:]
     /// The current device's failed attempts before its first set-up, by error.
     private var pending: [PendingError: Int] = [:]
+    /// A set-up recorded before its device stated an app version (events of one time wait for their install's turn
+    /// in no fixed order), and its device's `install.id` hash.
+    private var awaitingVersion: (setup: RecordedAppConfiguration, installHash: UInt64?)?
 
     private struct PendingError: Hashable, Sendable {
         var domain: String?
@@ -42,14 +46,15 @@ struct SetupTable: ReportTable, Sendable {
     }
 
     /// Counts one `app.configuration` event: its set-up becomes the current device's. `installHash` is the hash of
-    /// its `install.id` (`DistinctCount.hash`).
-    mutating func record(_ setup: RecordedAppConfiguration, installHash: UInt64?) {
+    /// its `install.id` (`DistinctCount.hash`), `appVersion` the device's app version when it recorded it.
+    mutating func record(_ setup: RecordedAppConfiguration, installHash: UInt64?, appVersion: String?) {
         if rows[setup] == nil, rows.count < ReportBounds.recordedSetups {
             rows[setup] = Row(judged: JudgedSetup(setup))
         }
         if var row = rows[setup] {
             row.events += 1
             if let installHash { row.devices.insert(hash: installHash) }
+            if let appVersion { row.appVersions.insert(appVersion) } else { awaitingVersion = (setup, installHash) }
             rows[setup] = row
             current = row.judged
         } else {
@@ -62,6 +67,14 @@ struct SetupTable: ReportTable, Sendable {
             count(domain: error.domain, code: error.code, subcode: error.subcode, stsCodes: error.stsCodes, attempts)
         }
         pending = [:]
+    }
+
+    /// The device whose `install.id` hashes to `installHash` states its app version (`segment.start`): a set-up it
+    /// recorded before that is counted under it.
+    mutating func stateAppVersion(_ version: String, installHash: UInt64?) {
+        guard let awaiting = awaitingVersion, awaiting.installHash == installHash else { return }
+        rows[awaiting.setup]?.appVersions.insert(version)
+        awaitingVersion = nil
     }
 
     /// Counts a failed or cancelled attempt against the current device's findings whose errors it shows.
@@ -91,6 +104,7 @@ struct SetupTable: ReportTable, Sendable {
     mutating func endInstall() {
         current = nil
         pending = [:]
+        awaitingVersion = nil
     }
 
     mutating func merge(_ other: Self) {
@@ -98,6 +112,7 @@ struct SetupTable: ReportTable, Sendable {
             if var mine = rows[setup] {
                 mine.events += row.events
                 mine.devices.merge(row.devices)
+                mine.appVersions.merge(row.appVersions)
                 rows[setup] = mine
             } else if rows.count < ReportBounds.recordedSetups {
                 rows[setup] = row
@@ -118,6 +133,8 @@ struct SetupTable: ReportTable, Sendable {
         var setups = rows.map { setup, row in
             Report.RecordedSetup(
                 bundleID: setup.bundleID, platform: setup.platform, msalVersion: setup.msalVersion,
+                appVersions: row.appVersions.newest.isEmpty ? nil : row.appVersions.newest,
+                otherAppVersions: row.appVersions.others > 0 ? row.appVersions.others : nil,
                 devices: row.devices.count, events: row.events,
                 findings: row.judged.findings.map(row.judged.reportFinding), notChecked: row.judged.notChecked)
         }
