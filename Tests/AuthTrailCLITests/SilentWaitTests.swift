@@ -36,7 +36,7 @@ struct SilentWaitTests {
         .enabled(if: ProcessRunner.isAvailable("python3")),
         arguments: [
             ["report"], ["cat"], ["show", "--code=-50002"], ["verify", "-"], ["redact"], ["redact", "-"],
-            ["bundle", "-o", "OUT", "-"],
+            ["bundle", "-o", "OUT", "-"], ["explain", "-"],
         ])
     func terminalInput(_ arguments: [String]) throws {
         let scratch = try TemporaryDirectory("silent-wait-tty")

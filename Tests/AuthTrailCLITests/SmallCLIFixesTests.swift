@@ -66,4 +66,50 @@ struct SmallCLIFixesTests {
         // The report's own text keeps its bytes: `p < 0.05` cannot become markup.
         #expect(result.text.contains("p < 0.05") && !result.text.contains("p &lt; 0.05"))
     }
+
+    @Test("show's Markdown writes HTML, pipes, backticks and line breaks from device fields as text")
+    func showMarkdownEscapes() throws {
+        let scratch = try TemporaryDirectory("small-show-markdown")
+        defer { scratch.remove() }
+        let ids = #""install.id":"inst-1","operation.id":"op`1|<b>x","#
+            + #""msal.correlation_id":"11111111-2222-3333-4444-555555555555""#
+        let lines = [
+            #"{"timestamp":"2026-11-26T10:00:00.000Z","schema":1,"event.name":"acquisition.start",\#(ids),"#
+                + #""attempt":1,"acquisition.kind":"silent"}"#,
+            #"{"timestamp":"2026-11-26T10:00:00.500Z","schema":1,"event.name":"log","severity_text":"WARN","#
+                + #"\#(ids),"body":"<script>alert(1)</script>\nsecond | line"}"#,
+            #"{"timestamp":"2026-11-26T10:00:01.000Z","schema":1,"event.name":"acquisition.end",\#(ids),"#
+                + #""attempt":1,"acquisition.kind":"silent","outcome":"failure","error.domain":"MSALErrorDomain","#
+                + #""error.code":-50002,"oauth.error":"<img src=x onerror=alert(1)>","duration_ms":1000}"#,
+        ]
+        let path = "\(scratch.path)/trail.jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.authtrail(["show", "--code=-50002", "--format", "markdown", path])
+        #expect(result.status == 0, "\(result.standardError.suffix(300))")
+        // The operation id in a code span longer than its backtick, where nothing is markup: shown as written.
+        let heading = "## Operation ``op`1|<b>x`` on install `inst-1`"
+        #expect(result.text.contains(heading))
+        let rest = result.text.replacingOccurrences(of: heading, with: "")
+        #expect(!rest.contains("<img") && !rest.contains("<script") && !rest.contains("<b>"))
+        #expect(rest.contains("OAuth &lt;img src=x onerror=alert(1)>"))
+        #expect(rest.contains("| &lt;script>alert(1)&lt;/script> second \\| line |"), "one row, one cell")
+    }
+
+    @Test("doctor's Markdown writes HTML and pipes from the app's names as text")
+    func doctorMarkdownEscapes() throws {
+        let scratch = try TemporaryDirectory("small-doctor-markdown")
+        defer { scratch.remove() }
+        let app = "\(scratch.path)/Evil<img src=x onerror=alert(1)>App"
+        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        try #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>com.contoso.&lt;b&gt;evil|app</string>
+            </dict></plist>
+            """#.write(toFile: "\(app)/Info.plist", atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.authtrail(["doctor", "--format", "markdown", app])
+        #expect(result.status == 0, "\(result.standardError.suffix(300))")
+        #expect(result.text.contains("## Evil&lt;img src=x onerror=alert(1)>App (com.contoso.&lt;b>evil\\|app)"))
+        #expect(!result.text.contains("<img") && !result.text.contains("<b>"))
+    }
 }

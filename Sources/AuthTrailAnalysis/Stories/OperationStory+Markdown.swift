@@ -1,14 +1,14 @@
-import Foundation
+import AuthTrailDoctor
 
 extension StoryCollection {
-    /// The stories as Markdown: per operation a heading, the verdict and a timeline table.
+    /// The stories as Markdown: per operation a heading, the verdict and a timeline table. Text from the inputs is
+    /// escaped (`MarkdownText`), so a device field cannot bring raw HTML into the page.
     package func renderMarkdown() -> String {
-        func cell(_ text: String) -> String {
-            text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-        }
+        let cell = MarkdownText.escaped
         var out = "# Operation stories\n\n"
         for story in stories {
-            out += "## Operation `\(story.operationID ?? "(no operation id)")` on install `\(story.installID)`\n\n"
+            let operation = story.operationID.map { MarkdownText.code($0) } ?? "(no operation id)"
+            out += "## Operation \(operation) on install \(MarkdownText.code(story.installID))\n\n"
             out += "\(ReportTime.string(story.start)) → \(ReportTime.string(story.end))\n\n"
             out += "**Verdict:** \(cell(story.verdict.summary))\n\n"
             for cause in story.causes { out += "**Set-up cause:** \(cell(OperationStory.describe(cause)))\n\n" }

@@ -20,11 +20,11 @@ package enum DoctorMarkdownRendering {
                 lines.append("|---|---|---|---|---|")
                 for finding in result.findings {
                     let errors = finding.errors.map { error in
-                        "\(cell(error.summary)) (`authtrail explain \(error.explainQuery)`)"
+                        "\(cell(error.summary)) (\(MarkdownText.code("authtrail explain \(error.explainQuery)", inTableCell: true)))"
                     }.joined(separator: "<br>")
                     lines.append(
                         "| `\(finding.rule.rawValue)` | \(cell(finding.problem)) "
-                            + "| `\(cell(finding.location.description))` | \(errors) | \(cell(finding.fix)) |")
+                            + "| \(MarkdownText.code(finding.location.description, inTableCell: true)) | \(errors) | \(cell(finding.fix)) |")
                 }
             }
             if !result.notChecked.isEmpty {
@@ -34,14 +34,12 @@ package enum DoctorMarkdownRendering {
             let unresolved = DoctorTextRendering.uniqueUnresolved(result.setup)
             if !unresolved.isEmpty {
                 lines += ["", "Unresolved:", ""]
-                lines += unresolved.map { "- `\(cell($0.value))` (\(cell($0.location.description)))" }
+                lines += unresolved.map { "- \(MarkdownText.code($0.value)) (\(cell($0.location.description)))" }
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// Text safe in a table cell: pipes escaped, line breaks as spaces.
-    static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-    }
+    /// Text from the app's files, safe in Markdown (`MarkdownText`).
+    static func cell(_ text: String) -> String { MarkdownText.escaped(text) }
 }

@@ -82,6 +82,7 @@ struct ExplainCommand: ParsableCommand {
             }
             text = String(decoding: data, as: UTF8.self)
         } else if arguments == ["-"] {
+            StandardInput.announceIfTerminal(arguments, command: "explain")
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
             text = arguments.joined(separator: " ")
