@@ -71,8 +71,8 @@ struct SmallCLIFixesTests {
     func showMarkdownEscapes() throws {
         let scratch = try TemporaryDirectory("small-show-markdown")
         defer { scratch.remove() }
-        let ids = #""install.id":"inst-1","operation.id":"op`1|<b>x","#
-            + #""msal.correlation_id":"11111111-2222-3333-4444-555555555555""#
+        let operation = #""install.id":"inst-1","operation.id":"op`1|<b>x""#
+        let ids = operation + #","msal.correlation_id":"11111111-2222-3333-4444-555555555555""#
         let lines = [
             #"{"timestamp":"2026-11-26T10:00:00.000Z","schema":1,"event.name":"acquisition.start",\#(ids),"#
                 + #""attempt":1,"acquisition.kind":"silent"}"#,
@@ -101,12 +101,10 @@ struct SmallCLIFixesTests {
         defer { scratch.remove() }
         let app = "\(scratch.path)/Evil<img src=x onerror=alert(1)>App"
         try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
-        try #"""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>CFBundleIdentifier</key><string>com.contoso.&lt;b&gt;evil|app</string>
-            </dict></plist>
-            """#.write(toFile: "\(app)/Info.plist", atomically: true, encoding: .utf8)
+        let plist =
+            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key>"#
+            + "<string>com.contoso.&lt;b&gt;evil|app</string></dict></plist>\n"
+        try plist.write(toFile: "\(app)/Info.plist", atomically: true, encoding: .utf8)
         let result = try ProcessRunner.authtrail(["doctor", "--format", "markdown", app])
         #expect(result.status == 0, "\(result.standardError.suffix(300))")
         #expect(result.text.contains("## Evil&lt;img src=x onerror=alert(1)>App (com.contoso.&lt;b>evil\\|app)"))

@@ -17,7 +17,7 @@ struct NewestVersions: Sendable {
     }
 
     mutating func merge(_ other: Self) {
-        other.newest.forEach { keep($0) }
+        for version in other.newest { keep(version) }
         distinct.merge(other.distinct)
     }
 

@@ -22,9 +22,10 @@ package enum DoctorMarkdownRendering {
                     let errors = finding.errors.map { error in
                         "\(cell(error.summary)) (\(MarkdownText.code("authtrail explain \(error.explainQuery)", inTableCell: true)))"
                     }.joined(separator: "<br>")
+                    let location = MarkdownText.code(finding.location.description, inTableCell: true)
                     lines.append(
-                        "| `\(finding.rule.rawValue)` | \(cell(finding.problem)) "
-                            + "| \(MarkdownText.code(finding.location.description, inTableCell: true)) | \(errors) | \(cell(finding.fix)) |")
+                        "| `\(finding.rule.rawValue)` | \(cell(finding.problem)) | \(location) | \(errors) "
+                            + "| \(cell(finding.fix)) |")
                 }
             }
             if !result.notChecked.isEmpty {
