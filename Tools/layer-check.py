@@ -32,7 +32,7 @@ LAYERS = [
 ]
 # The code of one command each: any layer, no other command unless listed in ALLOWED.
 COMMANDS = ["Stories", "Tickets", "Export", "Follow", "Comparison", "Fleet", "Setups"]
-ALLOWED = {}
+ALLOWED = {}  # (command folder, the command folder it may use): "why, in one line"
 
 DECLARING = {"struct", "enum", "class", "actor", "protocol", "typealias", "func", "let", "var"}
 MODIFIERS = {"private", "fileprivate", "internal", "package", "public", "final", "indirect", "nonisolated"}
