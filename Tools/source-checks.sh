@@ -11,6 +11,8 @@
 #    `Tools/source-checks.sh --update-api` rewrites docs/PUBLIC-API.txt after a deliberate change of the API.
 # 4. Swift 6.0 (Xcode 16.0-16.2): Tools/manifest-6.0-check.py reads the manifest as Swift 6.0 does and every dependency
 #    of that graph from its repository's tags, and fails when one has no version whose manifest Swift 6.0 reads.
+# 5. Layers: Tools/layer-check.py checks that the folders of Sources/AuthTrailAnalysis are layers with no cycle
+#    (docs/ARCHITECTURE.md, "Every folder"), after its self-test shows it catches a planted upward use and cycle.
 # Exit status: 0 when every check passes, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,7 +69,11 @@ for graph in "$graphs"/*.symbols.json; do
     count="$(jq '.symbols | length' "$graph")"
     [ "$count" -eq 0 ] || fail "$module declares $count public symbols (use package): $(jq -r '[.symbols[].pathComponents | join(".")][:5] | join(", ")' "$graph")"
 done
+if ! layers="$(./Tools/layer-check.py --self-test && ./Tools/layer-check.py)"; then
+    echo "$layers" >&2
+    fail "the analysis folders are not layers (above; Tools/layer-check.py --graph lists the uses between folders)"
+fi
 ./Tools/manifest-6.0-check.py || fail "the package does not resolve on Swift 6.0 (above)"
 [ "$status" -ne 0 ] ||
-    echo "source-checks: formatting, file sizes, the public API ($(wc -l < "$api") symbols) and the Swift 6.0 graph pass"
+    echo "source-checks: formatting, file sizes, the public API ($(wc -l < "$api") symbols), the analysis layers and the Swift 6.0 graph pass"
 exit "$status"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, builds, checks the sources (Tools/source-checks.sh: formatting, file sizes,
-# the public API), runs `swift test` (the Linux build: the system's libzstd), then the
+# the public API, the analysis layers), runs `swift test` (the Linux build: the system's libzstd), then the
 # Apple platforms' zstd wiring (Tools/upstream-zstd.sh: facebook/zstd's package compiled from source, the library's
 # suites under ThreadSanitizer, a demo read back by `zstd`), then counts skipped tests and suites and repeats both
 # summaries last.

@@ -1,23 +1,21 @@
 /// One operation's attempts as the HTML report draws them in a swimlane: what an operation's story holds, reduced to
 /// what a lane shows.
 package struct OperationTimeline: Sendable, Hashable {
-    /// One attempt of the story as a lane draws it: the story's attempt, with what the lane adds to it.
+    /// One attempt of the story as a lane draws it: what the lane shows of the story's attempt (its number, kind,
+    /// outcome and times), with what the lane adds to it.
     package struct Attempt: Sendable, Hashable {
-        /// The attempt as its story tells it.
-        package var told: OperationStory.Attempt
+        package var number: Int
+        package var kind: RecordedKind
+        package var outcome: RecordedOutcome
+        /// Milliseconds since 1970.
+        package var start: Int64
+        package var end: Int64
         /// The classified error, as a person reads it (`MSALErrorDomain -50002 interactionRequired`); nil on success.
         package var error: String?
         /// The failure pattern key (`PatternKey.text`: `domain|code|subcode`) the filters match.
         package var pattern: String?
         /// The attempt's Retry-After, else the one its story's wait after an attempt of its number carried.
         package var retryAfterSeconds: Double?
-
-        package var number: Int { told.number }
-        package var kind: RecordedKind { told.kind }
-        package var outcome: RecordedOutcome { told.outcome }
-        /// Milliseconds since 1970.
-        package var start: Int64 { told.start }
-        package var end: Int64 { told.end }
     }
 
     package var installID: String

@@ -23,5 +23,3 @@ package protocol InstallOrderedConsumer: LogConsumer, SendableMetatype {
 extension InstallOrderedConsumer {
     package func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? { nil }
 }
-
-extension ReportBuilder: InstallOrderedConsumer {}

@@ -44,7 +44,8 @@ extension OperationTimeline {
                 }
                 if let status = error?.httpStatus { label = (label.map { $0 + ", " } ?? "") + "HTTP \(status)" }
                 return Attempt(
-                    told: attempt, error: label,
+                    number: attempt.number, kind: attempt.kind, outcome: attempt.outcome, start: attempt.start,
+                    end: attempt.end, error: label,
                     pattern: error?.domain.map {
                         Report.patternKeyText(domain: $0, code: error?.code, subcode: error?.subcode)
                     },

@@ -1,0 +1,2 @@
+/// The builder reads each install's events in time order (`InstallTimeOrder`), like `show`'s passes.
+extension ReportBuilder: InstallOrderedConsumer {}
