@@ -7,12 +7,7 @@ import Testing
 /// case-sensitively, so the lower-cased id `explain` prints found nothing.
 @Suite("filters validate their values and match as users type them")
 struct FilterValidationTests {
-    static let trail = Result { () throws -> String in
-        let directory = try TemporaryDirectory("filter-validation")
-        let result = try ProcessRunner.authtrail(["demo", "--out", "\(directory.path)/trail"])
-        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
-        return "\(directory.path)/trail"
-    }
+    static let trail = Result { try demoTrail("filter-validation") }
 
     /// The demo's events as JSON objects, read by `cat` without filters.
     static func events(_ arguments: [String] = []) throws -> [[String: Any]] {

@@ -16,12 +16,7 @@ import Darwin
 @Suite("-o never replaces what is not its own", .serialized)
 struct OutputTargetTests {
     /// A folder holding the demo's trail, made once.
-    static let trail = Result { () throws -> String in
-        let directory = try TemporaryDirectory("output-target")
-        let result = try ProcessRunner.authtrail(["demo", "--out", "\(directory.path)/trail"])
-        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
-        return "\(directory.path)/trail"
-    }
+    static let trail = Result { try demoTrail("output-target") }
 
     /// Each command with `-o`, with arguments that make it succeed on the demo's trail; `OUT` is the target.
     static let commands: [String] = [

@@ -7,12 +7,7 @@ import Testing
 /// noticed the closed pipe only at the next event it wrote.
 @Suite("no silent waits", .serialized)
 struct SilentWaitTests {
-    static let trail = Result { () throws -> String in
-        let directory = try TemporaryDirectory("silent-wait")
-        let result = try ProcessRunner.authtrail(["demo", "--out", "\(directory.path)/trail"])
-        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
-        return "\(directory.path)/trail"
-    }
+    static let trail = Result { try demoTrail("silent-wait") }
 
     /// Runs the binary with a pseudo-terminal as standard input (made by Python's os.openpty: the C calls are not
     /// imported into Swift on every platform), ends that input at once (Ctrl-D), and returns how it ended.

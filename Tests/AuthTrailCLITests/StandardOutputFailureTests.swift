@@ -9,12 +9,7 @@ import Testing
 @Suite("every command exits 73 when standard output cannot be written", .serialized)
 struct StandardOutputFailureTests {
     /// A folder holding the demo's trail, made once.
-    static let trail = Result { () throws -> String in
-        let directory = try TemporaryDirectory("stdout-full")
-        let result = try ProcessRunner.authtrail(["demo", "--out", "\(directory.path)/trail"])
-        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
-        return "\(directory.path)/trail"
-    }
+    static let trail = Result { try demoTrail("stdout-full") }
 
     /// Runs `authtrail` with standard output on `/dev/full` (the shell opens it, then execs the binary).
     static func runToFullDevice(_ arguments: [String]) throws -> ProcessOutput {

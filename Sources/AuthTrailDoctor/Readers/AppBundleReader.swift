@@ -12,15 +12,13 @@ package enum AppBundleReader {
         let macOS = FileManager.default.fileExists(atPath: (contents as NSString).appendingPathComponent("Info.plist"))
         let base = macOS ? contents : path
         let infoPath = (base as NSString).appendingPathComponent("Info.plist")
-        let info = try PropertyListParser.dictionary(
-            try BoundedFile.read(infoPath, limit: BoundedFile.plistLimit), file: infoPath)
+        let info = try BoundedFile.propertyList(infoPath)
         var setup = AppSetup(name: (path as NSString).lastPathComponent)
         setup.platform = macOS ? .macOS : .iOS
         PlistFacts.applyInfo(info, file: infoPath, settings: BuildSettings(), to: &setup)
         let xcent = (base as NSString).appendingPathComponent("archived-expanded-entitlements.xcent")
         if FileManager.default.fileExists(atPath: xcent) {
-            let plist = try PropertyListParser.dictionary(
-                try BoundedFile.read(xcent, limit: BoundedFile.plistLimit), file: xcent)
+            let plist = try BoundedFile.propertyList(xcent)
             PlistFacts.applyEntitlements(plist, file: xcent, settings: BuildSettings(), to: &setup)
         } else if let executable = info["CFBundleExecutable"]?.string {
             let binary = ((macOS ? (contents as NSString).appendingPathComponent("MacOS") : path) as NSString)

@@ -23,6 +23,11 @@ package enum BoundedFile {
         return size
     }
 
+    /// The top-level dictionary of the property list at `path`, read within `plistLimit` (`PropertyListParser`).
+    package static func propertyList(_ path: String) throws(DoctorInputError) -> PropertyListValue {
+        try PropertyListParser.dictionary(try read(path, limit: plistLimit), file: path)
+    }
+
     /// The file's bytes, refusing a file over `limit` bytes without reading it.
     package static func read(_ path: String, limit: Int) throws(DoctorInputError) -> [UInt8] {
         let size = try size(path)

@@ -104,9 +104,7 @@ extension SetupReader {
         let settingsLocation = SetupLocation(file: file, keyPath: "\(target.name) (\(target.configuration))")
         if let info = target.infoPlist {
             let path = (root as NSString).appendingPathComponent(info)
-            let plist = try PropertyListParser.dictionary(
-                try BoundedFile.read(path, limit: BoundedFile.plistLimit), file: path)
-            PlistFacts.applyInfo(plist, file: path, settings: target.settings, to: &setup)
+            PlistFacts.applyInfo(try BoundedFile.propertyList(path), file: path, settings: target.settings, to: &setup)
         } else {
             // Xcode generates the whole Info.plist from INFOPLIST_KEY_* settings, which cannot declare URL
             // types or query schemes: the app has none.
@@ -121,8 +119,7 @@ extension SetupReader {
         }
         if let entitlements = target.entitlements {
             let path = (root as NSString).appendingPathComponent(entitlements)
-            let plist = try PropertyListParser.dictionary(
-                try BoundedFile.read(path, limit: BoundedFile.plistLimit), file: path)
+            let plist = try BoundedFile.propertyList(path)
             PlistFacts.applyEntitlements(plist, file: path, settings: target.settings, to: &setup)
         } else {
             // No entitlements file: no keychain group beyond the app's own, and no sandbox.
