@@ -118,3 +118,10 @@ struct AttemptTimeline: ReportTable, Sendable {
 func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
     value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
 }
+
+extension AttemptTimeline {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        guard case .attempt(let attempt) = fact, let time = attempt.time else { return }
+        add(at: time, failed: attempt.failed)
+    }
+}

@@ -53,3 +53,9 @@ struct BackoffTable: ReportTable {
         report.retries.backoff.irregular = irregular
     }
 }
+
+extension BackoffTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        if case .operation(let operation) = fact { add(operation) }
+    }
+}

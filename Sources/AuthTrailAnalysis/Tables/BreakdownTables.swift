@@ -26,9 +26,6 @@ struct BreakdownTables: ReportTable {
     /// Per version dimension, the current install's attempts seen before its first version, by (failed, pattern).
     private var pending = [[PendingKey: Int]](repeating: [:], count: BreakdownTables.versionDimensions)
 
-    /// The current install's app version, from its latest `segment.start`.
-    var appVersion: String? { versions[0]?.value }
-
     /// Notes the versions an event states for its install (call for every event, filtered or not).
     mutating func note(_ record: LogRecord) {
         if record.installID != install {
@@ -174,4 +171,17 @@ private struct PendingKey: Hashable, Comparable {
     private var text: String { "\(failed ? 1 : 0)|\(pattern?.text ?? "")" }
 
     static func < (left: Self, right: Self) -> Bool { left.text < right.text }
+}
+
+extension BreakdownTables {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        switch fact {
+        case .read: note(record)
+        case .attempt(let attempt): add(record, failed: attempt.failed, pattern: attempt.pattern)
+        case .ended: flushPending()
+        default: break
+        }
+    }
+
+    var warnings: [String] { foldedWarnings }
 }

@@ -138,3 +138,14 @@ private struct DeviceWindow {
         }
     }
 }
+
+extension DeviceStormTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        switch fact {
+        case .attempt(let attempt):
+            if let install = record.installID, let time = attempt.time { add(install: install, at: time) }
+        case .installEnded: endInstall()
+        default: break
+        }
+    }
+}

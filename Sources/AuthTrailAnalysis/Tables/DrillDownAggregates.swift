@@ -58,3 +58,12 @@ struct DrillDownAggregates: ReportTable, Sendable {
         latencyBuckets.apply(to: &report.latency)
     }
 }
+
+extension DrillDownAggregates {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        guard case .attempt(let attempt) = fact else { return }
+        add(
+            record, time: attempt.time, kind: attempt.kind, outcome: attempt.outcome, duration: attempt.duration,
+            pattern: attempt.pattern)
+    }
+}

@@ -7,17 +7,9 @@ struct HealthTable: ReportTable {
     var outOfRangeValues = 0
     var omittedWarnings = 0
 
-    /// A `store.dropped` event: `dropped.total`, else the sum of the per-severity counts, else 1 event lost.
-    mutating func addDropReport(_ record: LogRecord, outOfRange: inout OutOfRangeTally) {
+    /// A `store.dropped` event, reporting `dropped` events lost.
+    mutating func addDropReport(_ dropped: Int) {
         health.dropReports += 1
-        var dropped = 1
-        if let count = record.droppedCount ?? record.droppedBySeverity {
-            if ReportBounds.droppedCount.contains(count) {
-                dropped = count
-            } else {
-                outOfRange.note(.droppedCount, "\(count)")
-            }
-        }
         // Each report is at most 10^9 events, so the sum needs 10^10 reports to saturate.
         let (sum, overflow) = health.droppedEvents.addingReportingOverflow(dropped)
         health.droppedEvents = overflow ? .max : sum
@@ -80,4 +72,18 @@ struct HealthTable: ReportTable {
         guard omittedWarnings > 0 else { return nil }
         return "report: … and \(omittedWarnings) more warnings, past the first \(ReportBounds.warnings)"
     }
+}
+
+extension HealthTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        switch fact {
+        case .dropReport(let events): addDropReport(events)
+        case .inputRead(let summary): add(summary)
+        case .outOfRange(let tally, let file): add(tally, file: file)
+        case .warning(let line): warn(line)
+        default: break
+        }
+    }
+
+    var warnings: [String] { omittedWarning.map { [$0] } ?? [] }
 }

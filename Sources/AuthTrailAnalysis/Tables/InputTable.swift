@@ -6,33 +6,18 @@ struct InputTable: ReportTable {
     var lastEvent: Int64?
     var devices = DistinctCount(limit: ReportBounds.exactDistinctInputs)
     var users = DistinctCount(limit: ReportBounds.exactDistinctInputs)
-    private var lastInstall: String?
-    private var lastUser: String?
-    /// `DistinctCount.hash` of the latest event's install and user, which the failure patterns count too: hashed
-    /// once per change instead of per failed attempt and pattern (about 1 % of a report; perf).
-    private(set) var lastInstallHash: UInt64 = 0
-    private(set) var lastUserHash: UInt64 = 0
 
     init(filters: [String]) { totals.filters = filters }
 
-    /// One event the filter kept, at its checked time.
-    mutating func add(_ record: LogRecord, time: Int64?) {
+    /// One event the filter kept.
+    mutating func add(_ event: ReportFact.KeptEvent) {
         totals.events += 1
-        if let time {
+        if let time = event.time {
             firstEvent = min(firstEvent ?? time, time)
             lastEvent = max(lastEvent ?? time, time)
         }
-        // Consecutive events mostly share the install and user: compare before hashing.
-        if let install = record.installID, install != lastInstall {
-            lastInstallHash = DistinctCount.hash(install)
-            devices.insert(hash: lastInstallHash)
-            lastInstall = install
-        }
-        if let user = record.userID, user != lastUser {
-            lastUserHash = DistinctCount.hash(user)
-            users.insert(hash: lastUserHash)
-            lastUser = user
-        }
+        if let hash = event.newInstallHash { devices.insert(hash: hash) }
+        if let hash = event.newUserHash { users.insert(hash: hash) }
     }
 
     /// One input read.
@@ -70,4 +55,16 @@ struct InputTable: ReportTable {
         return "report: more than \(ReportBounds.exactDistinctInputs) distinct devices or users: input.devices and "
             + "input.users are estimates (within about 0.3 %)"
     }
+}
+
+extension InputTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        switch fact {
+        case .kept(let event): add(event)
+        case .inputRead(let summary): add(summary)
+        default: break
+        }
+    }
+
+    var warnings: [String] { estimateWarning.map { [$0] } ?? [] }
 }

@@ -51,3 +51,11 @@ extension Report.KindTotals {
         cancellations += other.cancellations
     }
 }
+
+extension KindTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        if case .attempt(let attempt) = fact { add(kind: attempt.kind, outcome: attempt.outcome) }
+    }
+
+    var warnings: [String] { foldedWarning.map { [$0] } ?? [] }
+}

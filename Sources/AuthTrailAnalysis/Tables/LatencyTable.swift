@@ -96,3 +96,26 @@ struct LatencyTable: ReportTable, Sendable {
 
     func finish(into report: inout Report) { report.latency = latencyRows }
 }
+
+extension LatencyTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        guard case .attempt(let attempt) = fact, let duration = attempt.duration else { return }
+        add(duration, kind: attempt.kind, outcome: attempt.outcome)
+    }
+
+    var warnings: [String] {
+        var lines: [String] = []
+        if foldedCount > 0 {
+            lines.append(
+                ReportTables.foldedWarning(
+                    rows: ReportBounds.latencyRows, "(acquisition.kind, outcome) pairs", foldedCount,
+                    exact: foldedIsExact))
+        }
+        if roundedRows > 0 {
+            lines.append(
+                "report: \(roundedRows) latency rows hold more than 4096 distinct durations of a minute or more; their "
+                    + "percentiles at or above a minute are rounded down by less than 0.8 %")
+        }
+        return lines
+    }
+}

@@ -59,3 +59,9 @@ extension Report.Storm {
         )
     }
 }
+
+extension OperationStormTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        if case .operation(let operation) = fact { add(operation) }
+    }
+}

@@ -98,3 +98,21 @@ extension Optional {
         PatternState.Earliest.update(&self, other.value, time: other.time)
     }
 }
+
+extension PatternState.Facts {
+    /// What the pattern tables count of `attempt` beside its record.
+    init(_ attempt: ReportFact.EndedAttempt) {
+        self.init(
+            time: attempt.time, httpStatus: attempt.httpStatus, userHash: attempt.userHash,
+            installHash: attempt.installHash)
+    }
+}
+
+extension PatternState {
+    /// The warning for `rows` rows (of `what`) whose users or devices are estimates, if there are any.
+    static func estimateWarning(rows: Int, _ what: String) -> String? {
+        guard rows > 0 else { return nil }
+        return "report: \(rows) \(what) have more than \(ReportBounds.exactDistinctPerPattern) distinct users or "
+            + "devices; those counts are estimates (within about 1 %)"
+    }
+}

@@ -53,3 +53,14 @@ extension Report.FailurePattern {
         return false
     }
 }
+
+extension PatternTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        guard case .attempt(let attempt) = fact, attempt.errored else { return }
+        add(attempt.pattern, of: record, facts: PatternState.Facts(attempt))
+    }
+
+    var warnings: [String] {
+        [foldedWarning, PatternState.estimateWarning(rows: estimatedRows, "failure patterns")].compactMap { $0 }
+    }
+}

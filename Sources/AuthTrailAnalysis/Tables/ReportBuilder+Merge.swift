@@ -9,8 +9,8 @@ extension ReportBuilder {
     package mutating func merge(_ other: ReportBuilder) {
         var other = other
         other.flushOutOfRange(file: "input")
-        other.tables.breakdowns.flushPending()
-        tables.breakdowns.flushPending()
+        other.tables.update(.ended, record: .noEvent)
+        tables.update(.ended, record: .noEvent)
 
         tables.merge(other.tables)
     }

@@ -1,8 +1,9 @@
 import AuthTrail
 
-/// Builds a `Report` in one pass over events, keeping aggregates rather than records: it checks each event's values
-/// once and routes the event to the report's tables (`ReportTables`), the attempts to the operations
-/// (`OperationTracker`, the rules `show` follows too) and the operations, as they close, to the retry tables.
+/// Builds a `Report` in one pass over events, keeping aggregates rather than records: it turns each event into facts
+/// (`ReportFact`: its values checked once, its install and user hashed once per change, its set-up read), hands every
+/// fact to every table through the list (`ReportTables`; it names no table), and gives the attempts to the
+/// operations (`OperationTracker`, the rules `show` follows too), whose closed operations become facts too.
 ///
 /// Memory is bounded by design: every table keyed by an input value is capped (`ReportBounds`; later values fold
 /// into an "(other)" row), distinct counts are exact up to a limit and estimated past it, and open operations are
@@ -34,6 +35,11 @@ package struct ReportBuilder: LogConsumer {
     private var closing: [OperationTracker<[OperationAttempt]>.Operation] = []
     /// Values out of range in the events given since the last input ended (`flushOutOfRange`).
     var outOfRange = OutOfRangeTally()
+    /// The last kept event's install and user, with their hashes (`DistinctCount.hash`), hashed once per change.
+    private var lastInstall: String?
+    private var lastInstallHash: UInt64 = 0
+    private var lastUser: String?
+    private var lastUserHash: UInt64 = 0
 
     package init(filter: EventFilter = EventFilter(), limits: Limits = Limits()) {
         self.filter = filter
@@ -50,21 +56,17 @@ package struct ReportBuilder: LogConsumer {
     package mutating func endInstall() {
         operations.closeAll()
         countClosedOperations()
-        tables.deviceStorms.endInstall()
-        tables.setups.endInstall()
+        tables.update(.installEnded, record: .noEvent)
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
-        // Versions stated by events the filter drops (a `segment.start` before `--since`) still hold for later ones.
-        tables.breakdowns.note(record)
-        if record.eventName == .segmentStart, let version = record.appVersion {
-            tables.setups.stateAppVersion(version, installHash: record.installID.map(DistinctCount.hash))
-        }
+        // Versions and set-ups stated by events the filter drops (a `segment.start` before `--since`) still hold for
+        // later ones.
+        tables.update(.read, record: record)
         if record.eventName == .appConfiguration,
             let setup = record.recordedSetup ?? JudgedSetup.recorded(in: line)
         {
-            tables.setups.record(
-                setup, installHash: record.installID.map(DistinctCount.hash), appVersion: tables.breakdowns.appVersion)
+            tables.update(.setup(setup), record: record)
         }
         guard filterKeepsAll || filter.accepts(record) else { return }
         var time = record.timestampMilliseconds
@@ -72,12 +74,12 @@ package struct ReportBuilder: LogConsumer {
             outOfRange.note(.timestamp, "\(value) ms since 1970")
             time = nil
         }
-        tables.input.add(record, time: time)
+        tables.update(.kept(kept(record, time: time)), record: record)
         operations.clock(install: record.installID, time: time)
         switch record.eventName {
         case .acquisitionStart: start(record, time: time)
         case .acquisitionEnd: end(record, time: time)
-        case .dropped: tables.health.addDropReport(record, outOfRange: &outOfRange)
+        case .dropped: tables.update(.dropReport(events: checkedDropCount(record)), record: record)
         default: break
         }
     }
@@ -85,20 +87,36 @@ package struct ReportBuilder: LogConsumer {
     /// Adds what reading one input found (decode issues, invalid lines) to the health section, with the values out
     /// of range among the events read since the previous call (call it after each input, as `Report.build` does).
     package mutating func add(_ summary: InputSummary) {
-        tables.input.add(summary)
-        tables.health.add(summary)
+        tables.update(.inputRead(summary), record: .noEvent)
         flushOutOfRange(file: summary.path)
     }
 
     /// Names `file` in the warnings for the values out of range among the events given since the last call.
     package mutating func flushOutOfRange(file: String) {
         guard outOfRange.total > 0 else { return }
-        tables.health.add(outOfRange, file: file)
+        tables.update(.outOfRange(outOfRange, file: file), record: .noEvent)
         outOfRange = OutOfRangeTally()
     }
 
     /// Adds one line to `health.warnings`, or counts it once there are `ReportBounds.warnings`.
-    package mutating func warn(_ line: String) { tables.health.warn(line) }
+    package mutating func warn(_ line: String) { tables.update(.warning(line), record: .noEvent) }
+
+    /// A kept event's time and, when they changed since the last kept event, its install and user hashed.
+    private mutating func kept(_ record: LogRecord, time: Int64?) -> ReportFact.KeptEvent {
+        var event = ReportFact.KeptEvent(time: time)
+        // Consecutive events mostly share the install and user: compare before hashing.
+        if let install = record.installID, install != lastInstall {
+            lastInstallHash = DistinctCount.hash(install)
+            lastInstall = install
+            event.newInstallHash = lastInstallHash
+        }
+        if let user = record.userID, user != lastUser {
+            lastUserHash = DistinctCount.hash(user)
+            lastUser = user
+            event.newUserHash = lastUserHash
+        }
+        return event
+    }
 
     /// An `app.configuration` event carries its set-up past a wait for its install's turn.
     package func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? {
@@ -145,6 +163,32 @@ package struct ReportBuilder: LogConsumer {
         return value
     }
 
+    /// The distinct codes in range, ascending; the others counted.
+    private mutating func checkedSTSCodes(_ codes: [Int]) -> [Int] {
+        // In ascending order, so which codes get rows when the table fills is the same in every run.
+        let distinct = codes.distinctAscending
+        guard distinct.contains(where: { !ReportBounds.stsCode.contains($0) }) else { return distinct }
+        var checked: [Int] = []
+        for code in distinct {
+            guard ReportBounds.stsCode.contains(code) else {
+                outOfRange.note(.stsCode, "\(code)")
+                continue
+            }
+            checked.append(code)
+        }
+        return checked
+    }
+
+    /// `dropped.total`, else the sum of the per-severity counts, else 1 event lost; 1 (and counted) out of range.
+    private mutating func checkedDropCount(_ record: LogRecord) -> Int {
+        guard let count = record.droppedCount ?? record.droppedBySeverity else { return 1 }
+        guard ReportBounds.droppedCount.contains(count) else {
+            outOfRange.note(.droppedCount, "\(count)")
+            return 1
+        }
+        return count
+    }
+
     private mutating func checkedStatus(_ value: Int?) -> Int? {
         guard let value else { return nil }
         guard ReportBounds.httpStatus.contains(value) else {
@@ -157,29 +201,22 @@ package struct ReportBuilder: LogConsumer {
     private mutating func end(_ record: LogRecord, time: Int64?) {
         let kind = record.kind ?? .missing
         let outcome = record.outcome ?? .missing
-        let failed = outcome.countsAsFailure
-        tables.kinds.add(kind: kind, outcome: outcome)
         let duration = checkedDuration(record.durationMilliseconds)
-        if let duration { tables.latency.add(duration, kind: kind, outcome: outcome) }
-        if let time { tables.timeline.add(at: time, failed: failed) }
-        let patternKey =
+        let pattern =
             outcome == .known(.success)
             ? nil
-            : record.errorDomain.map {
-                PatternKey(domain: $0, code: record.errorCode, subcode: record.errorSubcode)
-            }
-        tables.breakdowns.add(record, failed: failed, pattern: patternKey)
-        tables.drillDown.add(record, time: time, kind: kind, outcome: outcome, duration: duration, pattern: patternKey)
-        if outcome != .known(.success), record.errorDomain != nil || !record.stsErrorCodes.isEmpty {
-            let facts = PatternState.Facts(
-                time: time, httpStatus: checkedStatus(record.httpStatus),
-                userHash: record.userID == nil ? nil : tables.input.lastUserHash,
-                installHash: record.installID == nil ? nil : tables.input.lastInstallHash)
-            tables.patterns.add(patternKey, of: record, facts: facts)
-            tables.stsCodes.add(record, facts: facts, outOfRange: &outOfRange)
-            tables.setups.add(record)
+            : record.errorDomain.map { PatternKey(domain: $0, code: record.errorCode, subcode: record.errorSubcode) }
+        var attempt = ReportFact.EndedAttempt(
+            time: time, kind: kind, outcome: outcome, failed: outcome.countsAsFailure, duration: duration,
+            pattern: pattern,
+            errored: outcome != .known(.success) && (record.errorDomain != nil || !record.stsErrorCodes.isEmpty),
+            stsCodes: [], userHash: record.userID == nil ? nil : lastUserHash,
+            installHash: record.installID == nil ? nil : lastInstallHash)
+        if attempt.errored {
+            attempt.httpStatus = checkedStatus(record.httpStatus)
+            attempt.stsCodes = checkedSTSCodes(record.stsErrorCodes)
         }
-        if let install = record.installID, let time { tables.deviceStorms.add(install: install, at: time) }
+        tables.update(.attempt(attempt), record: record)
 
         guard let time else { return }
         let attemptNumber = checkedAttempt(record.attempt)
@@ -209,10 +246,7 @@ package struct ReportBuilder: LogConsumer {
             let closed = ClosedOperation(
                 installID: closing[index].key.installID, operationID: closing[index].key.operationID,
                 attempts: closing[index].payload)
-            tables.retries.add(closed)
-            tables.retryAfter.add(closed)
-            tables.backoff.add(closed)
-            tables.operationStorms.add(closed)
+            tables.update(.operation(closed), record: .noEvent)
         }
         closing.removeAll(keepingCapacity: true)
     }
@@ -224,7 +258,7 @@ package struct ReportBuilder: LogConsumer {
     /// Attempts and pending starts stored in open operations.
     package var storedAttempts: Int { operations.storedItems }
     /// Device-storm windows kept, the current one included.
-    package var storedDeviceWindows: Int { tables.deviceStorms.storedWindows }
+    package var storedDeviceWindows: Int { tables.storedDeviceWindows }
     /// Install clocks kept for the idle sweep.
     package var storedInstallClocks: Int { operations.storedInstallClocks }
 
@@ -236,47 +270,10 @@ package struct ReportBuilder: LogConsumer {
         countClosedOperations()
         // Events given without a summary after them (a caller that adds none) still get their warnings.
         flushOutOfRange(file: "input")
-        tables.breakdowns.flushPending()
+        tables.update(.ended, record: .noEvent)
         var report = Report()
         tables.finish(into: &report)
-        report.health.warnings += boundWarnings()
         report.flagOutliers()
         return report
-    }
-
-    /// Warnings for every cap and limit the input reached: folded values, estimated counts, rounded durations, and
-    /// the warnings left out.
-    private func boundWarnings() -> [String] {
-        var lines: [String] = []
-        if let line = tables.kinds.foldedWarning { lines.append(line) }
-        let latency = tables.latency
-        if latency.foldedCount > 0 {
-            lines.append(
-                ReportTables.foldedWarning(
-                    rows: ReportBounds.latencyRows, "(acquisition.kind, outcome) pairs", latency.foldedCount,
-                    exact: latency.foldedIsExact))
-        }
-        if let line = tables.patterns.foldedWarning { lines.append(line) }
-        if let line = tables.stsCodes.foldedWarning { lines.append(line) }
-        lines += tables.breakdowns.foldedWarnings
-        if let line = tables.input.estimateWarning { lines.append(line) }
-        let estimated = tables.patterns.estimatedRows + tables.stsCodes.estimatedRows
-        if estimated > 0 {
-            lines.append(
-                "report: \(estimated) failure patterns have more than \(ReportBounds.exactDistinctPerPattern) distinct "
-                    + "users or devices; those counts are estimates (within about 1 %)")
-        }
-        if latency.roundedRows > 0 {
-            lines.append(
-                "report: \(latency.roundedRows) latency rows hold more than 4096 distinct durations of a minute or more; "
-                    + "their percentiles at or above a minute are rounded down by less than 0.8 %")
-        }
-        if tables.retries.recovery.isRounded {
-            lines.append(
-                "report: time to recover holds more than 4096 distinct values of a minute or more; its percentiles at "
-                    + "or above a minute are rounded down by less than 0.8 %")
-        }
-        if let line = tables.health.omittedWarning { lines.append(line) }
-        return lines
     }
 }

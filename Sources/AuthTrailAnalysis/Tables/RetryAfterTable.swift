@@ -50,3 +50,9 @@ struct RetryAfterTable: ReportTable {
         )
     }
 }
+
+extension RetryAfterTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        if case .operation(let operation) = fact { add(operation) }
+    }
+}

@@ -68,3 +68,17 @@ struct RetryTable: ReportTable {
         report.retries.fallback = fallback
     }
 }
+
+extension RetryTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        if case .operation(let operation) = fact { add(operation) }
+    }
+
+    var warnings: [String] {
+        guard recovery.isRounded else { return [] }
+        return [
+            "report: time to recover holds more than 4096 distinct values of a minute or more; its percentiles at or "
+                + "above a minute are rounded down by less than 0.8 %"
+        ]
+    }
+}

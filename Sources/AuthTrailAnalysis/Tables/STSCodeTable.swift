@@ -5,18 +5,14 @@ struct STSCodeTable: ReportTable {
     /// As `PatternTable.erroredAttempts`.
     var erroredAttempts = 0
 
-    /// One errored attempt; codes out of range are noted in `outOfRange` and not counted.
-    mutating func add(_ record: LogRecord, facts: PatternState.Facts, outOfRange: inout OutOfRangeTally) {
+    /// One errored attempt, under each of its codes (distinct, in range, ascending: `ReportFact.EndedAttempt`).
+    mutating func add(_ codes: [Int], of record: LogRecord, facts: PatternState.Facts) {
         erroredAttempts += 1
         // In ascending order, so which codes get rows when the table fills is the same in every run; an attempt
         // counts once in the "(other)" row however many of its codes fold there (found by the report fuzz target:
         // Tests/Fuzz/Regressions/report/pattern-share-above-one.jsonl).
         var folded = false
-        for code in record.stsErrorCodes.distinctAscending {
-            guard ReportBounds.stsCode.contains(code) else {
-                outOfRange.note(.stsCode, "\(code)")
-                continue
-            }
+        for code in codes {
             let wasFolded = rows.update(
                 code, hash: { DistinctCount.hash(String(code)) }, make: { PatternState() }, updateOther: !folded
             ) { $0.add(record, facts: facts) }
@@ -51,4 +47,15 @@ extension [Int] {
     /// The distinct values in ascending order, without building a `Set` for none or one (most attempts carry at most
     /// one AADSTS code; the set was about 0.8 % of a report, perf).
     var distinctAscending: [Int] { count <= 1 ? self : Set(self).sorted() }
+}
+
+extension STSCodeTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        guard case .attempt(let attempt) = fact, attempt.errored else { return }
+        add(attempt.stsCodes, of: record, facts: PatternState.Facts(attempt))
+    }
+
+    var warnings: [String] {
+        [foldedWarning, PatternState.estimateWarning(rows: estimatedRows, "AADSTS codes")].compactMap { $0 }
+    }
 }

@@ -37,6 +37,9 @@ struct SetupTable: ReportTable, Sendable {
     /// A set-up recorded before its device stated an app version (events of one time wait for their install's turn
     /// in no fixed order), and its device's `install.id` hash.
     private var awaitingVersion: (setup: RecordedAppConfiguration, installHash: UInt64?)?
+    /// The install of the latest event read, and the app version its latest `segment.start` stated.
+    private var versionInstall: String?
+    private var appVersion: String?
 
     private struct PendingError: Hashable, Sendable {
         var domain: String?
@@ -170,5 +173,26 @@ struct SetupTable: ReportTable, Sendable {
         }
         guard !causes.isEmpty else { return nil }
         return causes.sorted { ($1.attempts, $0.rule, $0.problem) < ($0.attempts, $1.rule, $1.problem) }
+    }
+}
+
+extension SetupTable {
+    mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
+        switch fact {
+        case .read:
+            if record.installID != versionInstall {
+                versionInstall = record.installID
+                appVersion = nil
+            }
+            if record.eventName == .segmentStart, let version = record.appVersion {
+                appVersion = version
+                stateAppVersion(version, installHash: record.installID.map(DistinctCount.hash))
+            }
+        case .setup(let setup):
+            self.record(setup, installHash: record.installID.map(DistinctCount.hash), appVersion: appVersion)
+        case .attempt(let attempt) where attempt.errored: add(record)
+        case .installEnded: endInstall()
+        default: break
+        }
     }
 }

@@ -1,0 +1,66 @@
+import AuthTrail
+
+/// One fact of the event stream as every table takes it (`ReportTable.update`). `ReportBuilder` makes the facts: it
+/// checks each value once against `ReportBounds` (counting and dropping what is out of range), hashes the install and
+/// user once per change, and closes operations (`OperationTracker`), so no table checks, hashes or reads another.
+///
+/// The event a fact comes from travels beside it (`update(_:record:)`), lent and never copied: a fact holds only what
+/// was checked or computed, and a table reads the event's own strings from the record.
+enum ReportFact {
+    /// Any event, before the filter: the versions it states hold for its install's later events (a `segment.start`
+    /// before `--since` still names the app version).
+    case read
+    /// An `app.configuration` event's set-up, before the filter.
+    case setup(RecordedAppConfiguration)
+    /// An event the filter kept.
+    case kept(KeptEvent)
+    /// An attempt ended (`acquisition.end`).
+    case attempt(EndedAttempt)
+    /// A `store.dropped` event: the events the writer lost (checked; 1 when it does not say).
+    case dropReport(events: Int)
+    /// An operation closed, with the attempts it stored.
+    case operation(ClosedOperation)
+    /// Every event of the install being read has been given.
+    case installEnded
+    /// One input was read.
+    case inputRead(InputSummary)
+    /// Values out of range among the events read since the last such fact, in `file`.
+    case outOfRange(OutOfRangeTally, file: String)
+    /// A line for the health section's warnings.
+    case warning(String)
+    /// Every event has been given: what still waits for a later event is settled (before `merge` and `finish`).
+    case ended
+
+    /// An event the filter kept: its time (checked) and its install and user, hashed once per change.
+    struct KeptEvent {
+        /// Milliseconds since 1970; nil when absent or out of `ReportBounds.timestampMilliseconds`.
+        var time: Int64?
+        /// `DistinctCount.hash` of its `install.id`, set when the install differs from the previous event's.
+        var newInstallHash: UInt64?
+        /// The same of its `user.id`.
+        var newUserHash: UInt64?
+    }
+
+    /// An ended attempt's values, checked once.
+    struct EndedAttempt {
+        /// Milliseconds since 1970, checked.
+        var time: Int64?
+        var kind: RecordedKind
+        var outcome: RecordedOutcome
+        /// Neither a success nor a cancellation.
+        var failed: Bool
+        /// Whole milliseconds, checked.
+        var duration: Int64?
+        /// Its failure pattern: an attempt that did not succeed and carries an `error.domain`.
+        var pattern: PatternKey?
+        /// Not a success, and carries an `error.domain` or AADSTS codes: counted by the pattern tables.
+        var errored: Bool
+        /// Checked; set on errored attempts only.
+        var httpStatus: Int?
+        /// Its distinct AADSTS codes in range, ascending; set on errored attempts only.
+        var stsCodes: [Int]
+        /// `DistinctCount.hash` of its user and install, nil when it names none.
+        var userHash: UInt64?
+        var installHash: UInt64?
+    }
+}
