@@ -55,6 +55,8 @@ struct BackoffTable: ReportTable {
 }
 
 extension BackoffTable {
+    static let facts: ReportFact.Kinds = .operation
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         if case .operation(let operation) = fact { add(operation) }
     }

@@ -174,6 +174,8 @@ private struct PendingKey: Hashable, Comparable {
 }
 
 extension BreakdownTables {
+    static let facts: ReportFact.Kinds = [.read, .attempt, .ended]
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {
         case .read: note(record)

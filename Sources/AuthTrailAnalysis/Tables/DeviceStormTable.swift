@@ -140,6 +140,8 @@ private struct DeviceWindow {
 }
 
 extension DeviceStormTable {
+    static let facts: ReportFact.Kinds = [.attempt, .installEnded]
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {
         case .attempt(let attempt):

@@ -60,6 +60,8 @@ struct DrillDownAggregates: ReportTable, Sendable {
 }
 
 extension DrillDownAggregates {
+    static let facts: ReportFact.Kinds = .attempt
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         guard case .attempt(let attempt) = fact else { return }
         add(

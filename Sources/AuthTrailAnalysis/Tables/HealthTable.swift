@@ -75,6 +75,8 @@ struct HealthTable: ReportTable {
 }
 
 extension HealthTable {
+    static let facts: ReportFact.Kinds = [.dropReport, .inputRead, .outOfRange, .warning]
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {
         case .dropReport(let events): addDropReport(events)

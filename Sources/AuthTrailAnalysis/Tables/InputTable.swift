@@ -58,6 +58,8 @@ struct InputTable: ReportTable {
 }
 
 extension InputTable {
+    static let facts: ReportFact.Kinds = [.kept, .inputRead]
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {
         case .kept(let event): add(event)

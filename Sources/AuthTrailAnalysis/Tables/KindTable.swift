@@ -53,6 +53,8 @@ extension Report.KindTotals {
 }
 
 extension KindTable {
+    static let facts: ReportFact.Kinds = .attempt
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         if case .attempt(let attempt) = fact { add(kind: attempt.kind, outcome: attempt.outcome) }
     }

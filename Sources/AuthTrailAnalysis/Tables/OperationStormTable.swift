@@ -61,6 +61,8 @@ extension Report.Storm {
 }
 
 extension OperationStormTable {
+    static let facts: ReportFact.Kinds = .operation
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         if case .operation(let operation) = fact { add(operation) }
     }

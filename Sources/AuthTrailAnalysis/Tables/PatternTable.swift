@@ -55,6 +55,8 @@ extension Report.FailurePattern {
 }
 
 extension PatternTable {
+    static let facts: ReportFact.Kinds = .attempt
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         guard case .attempt(let attempt) = fact, attempt.errored else { return }
         add(attempt.pattern, of: record, facts: PatternState.Facts(attempt))

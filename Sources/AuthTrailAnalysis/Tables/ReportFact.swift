@@ -10,8 +10,9 @@ enum ReportFact {
     /// Any event, before the filter: the versions it states hold for its install's later events (a `segment.start`
     /// before `--since` still names the app version).
     case read
-    /// An `app.configuration` event's set-up, before the filter.
-    case setup(RecordedAppConfiguration)
+    /// An `app.configuration` event's set-up, before the filter. (Boxed, as the other rare large payloads: every
+    /// fact is as large as the largest unboxed one, and each is copied to every table.)
+    indirect case setup(RecordedAppConfiguration)
     /// An event the filter kept.
     case kept(KeptEvent)
     /// An attempt ended (`acquisition.end`).
@@ -23,13 +24,46 @@ enum ReportFact {
     /// Every event of the install being read has been given.
     case installEnded
     /// One input was read.
-    case inputRead(InputSummary)
+    indirect case inputRead(InputSummary)
     /// Values out of range among the events read since the last such fact, in `file`.
-    case outOfRange(OutOfRangeTally, file: String)
+    indirect case outOfRange(OutOfRangeTally, file: String)
     /// A line for the health section's warnings.
     case warning(String)
     /// Every event has been given: what still waits for a later event is settled (before `merge` and `finish`).
     case ended
+
+    /// Which case a fact is, for `ReportTable.facts`.
+    var kind: Kinds {
+        switch self {
+        case .read: .read
+        case .setup: .setup
+        case .kept: .kept
+        case .attempt: .attempt
+        case .dropReport: .dropReport
+        case .operation: .operation
+        case .installEnded: .installEnded
+        case .inputRead: .inputRead
+        case .outOfRange: .outOfRange
+        case .warning: .warning
+        case .ended: .ended
+        }
+    }
+
+    /// A set of `ReportFact` cases.
+    struct Kinds: OptionSet {
+        let rawValue: UInt16
+        static let read = Self(rawValue: 1 << 0)
+        static let setup = Self(rawValue: 1 << 1)
+        static let kept = Self(rawValue: 1 << 2)
+        static let attempt = Self(rawValue: 1 << 3)
+        static let dropReport = Self(rawValue: 1 << 4)
+        static let operation = Self(rawValue: 1 << 5)
+        static let installEnded = Self(rawValue: 1 << 6)
+        static let inputRead = Self(rawValue: 1 << 7)
+        static let outOfRange = Self(rawValue: 1 << 8)
+        static let warning = Self(rawValue: 1 << 9)
+        static let ended = Self(rawValue: 1 << 10)
+    }
 
     /// An event the filter kept: its time (checked) and its install and user, hashed once per change.
     struct KeptEvent {

@@ -9,6 +9,9 @@ import AuthTrail
 /// state must give what counting its events after this state's would have: counts add, distinct counts take the
 /// union, capped tables fold what does not fit, examples are re-sorted by their total order and re-capped.
 protocol ReportTable {
+    /// The facts `update` counts: the others are not handed to it (most tables take one or two of the stream's
+    /// kinds, and a call per table and fact was 5 % of a report's time).
+    static var facts: ReportFact.Kinds { get }
     /// Counts `fact`, or ignores it. `record` is the event the fact comes from, lent for the call
     /// (`LogRecord.noEvent` for a fact of no event: a closed operation, an input read, the end of an install).
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord)

@@ -48,7 +48,7 @@ struct ReportTables {
 
     /// Hands `fact` to every table (`ReportTable.update`).
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
-        var step = Update(fact: fact)
+        var step = Update(fact: fact, kind: fact.kind)
         forEach(&step, record: record)
     }
 
@@ -88,9 +88,10 @@ private protocol TableStep {
 
 private struct Update: TableStep {
     let fact: ReportFact
+    let kind: ReportFact.Kinds
 
     func visit<Table: ReportTable>(_ table: inout Table, record: borrowing LogRecord) {
-        table.update(fact, record: record)
+        if Table.facts.contains(kind) { table.update(fact, record: record) }
     }
 }
 

@@ -52,6 +52,8 @@ struct RetryAfterTable: ReportTable {
 }
 
 extension RetryAfterTable {
+    static let facts: ReportFact.Kinds = .operation
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         if case .operation(let operation) = fact { add(operation) }
     }

@@ -50,6 +50,8 @@ extension [Int] {
 }
 
 extension STSCodeTable {
+    static let facts: ReportFact.Kinds = .attempt
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         guard case .attempt(let attempt) = fact, attempt.errored else { return }
         add(attempt.stsCodes, of: record, facts: PatternState.Facts(attempt))

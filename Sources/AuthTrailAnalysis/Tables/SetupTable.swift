@@ -177,6 +177,8 @@ struct SetupTable: ReportTable, Sendable {
 }
 
 extension SetupTable {
+    static let facts: ReportFact.Kinds = [.read, .setup, .attempt, .installEnded]
+
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {
         case .read:
