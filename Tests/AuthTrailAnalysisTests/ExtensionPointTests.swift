@@ -96,7 +96,8 @@ struct ExtensionPointTests {
     @Test("docs/ARCHITECTURE.md's Where to add names the three lists")
     func documented() throws {
         let architecture = try Self.source("docs/ARCHITECTURE.md")
-        let section = try #require(architecture.components(separatedBy: "## Where to add").dropFirst().first)
+        let section =
+            try #require(architecture.components(separatedBy: "## Where to add").dropFirst().first)
             .components(separatedBy: "\n## ").first ?? ""
         for name in ["ReportTables.forEach", "ReportFact", "subcommands", "DoctorRules.all", "ExtensionPointTests"] {
             #expect(section.contains(name), "\(name)")

@@ -120,7 +120,7 @@ func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
 }
 
 extension AttemptTimeline {
-    static let facts: ReportFact.Kinds = .attempt
+    static var facts: ReportFact.Kinds { .attempt }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         guard case .attempt(let attempt) = fact, let time = attempt.time else { return }

@@ -55,7 +55,7 @@ struct BackoffTable: ReportTable {
 }
 
 extension BackoffTable {
-    static let facts: ReportFact.Kinds = .operation
+    static var facts: ReportFact.Kinds { .operation }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         if case .operation(let operation) = fact { add(operation) }

@@ -174,12 +174,12 @@ private struct PendingKey: Hashable, Comparable {
 }
 
 extension BreakdownTables {
-    static let facts: ReportFact.Kinds = [.read, .attempt, .ended]
+    static var facts: ReportFact.Kinds { [.read, .attempt, .ended] }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {
         case .read: note(record)
-        case .attempt(let attempt): add(record, failed: attempt.failed, pattern: attempt.pattern)
+        case .attempt(let attempt): add(record, failed: attempt.failed, pattern: record.failurePattern)
         case .ended: flushPending()
         default: break
         }

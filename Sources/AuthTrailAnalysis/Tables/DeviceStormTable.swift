@@ -140,7 +140,7 @@ private struct DeviceWindow {
 }
 
 extension DeviceStormTable {
-    static let facts: ReportFact.Kinds = [.attempt, .installEnded]
+    static var facts: ReportFact.Kinds { [.attempt, .installEnded] }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {

@@ -60,12 +60,12 @@ struct DrillDownAggregates: ReportTable, Sendable {
 }
 
 extension DrillDownAggregates {
-    static let facts: ReportFact.Kinds = .attempt
+    static var facts: ReportFact.Kinds { .attempt }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         guard case .attempt(let attempt) = fact else { return }
         add(
-            record, time: attempt.time, kind: attempt.kind, outcome: attempt.outcome, duration: attempt.duration,
-            pattern: attempt.pattern)
+            record, time: attempt.time, kind: record.attemptKind, outcome: record.attemptOutcome,
+            duration: attempt.duration, pattern: record.failurePattern)
     }
 }

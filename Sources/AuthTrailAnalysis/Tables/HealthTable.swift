@@ -75,7 +75,7 @@ struct HealthTable: ReportTable {
 }
 
 extension HealthTable {
-    static let facts: ReportFact.Kinds = [.dropReport, .inputRead, .outOfRange, .warning]
+    static var facts: ReportFact.Kinds { [.dropReport, .inputRead, .outOfRange, .warning] }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {

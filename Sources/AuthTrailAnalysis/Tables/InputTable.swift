@@ -58,7 +58,7 @@ struct InputTable: ReportTable {
 }
 
 extension InputTable {
-    static let facts: ReportFact.Kinds = [.kept, .inputRead]
+    static var facts: ReportFact.Kinds { [.kept, .inputRead] }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {

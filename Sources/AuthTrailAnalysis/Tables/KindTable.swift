@@ -53,10 +53,10 @@ extension Report.KindTotals {
 }
 
 extension KindTable {
-    static let facts: ReportFact.Kinds = .attempt
+    static var facts: ReportFact.Kinds { .attempt }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
-        if case .attempt(let attempt) = fact { add(kind: attempt.kind, outcome: attempt.outcome) }
+        if case .attempt = fact { add(kind: record.attemptKind, outcome: record.attemptOutcome) }
     }
 
     var warnings: [String] { foldedWarning.map { [$0] } ?? [] }

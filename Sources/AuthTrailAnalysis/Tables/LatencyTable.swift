@@ -98,11 +98,11 @@ struct LatencyTable: ReportTable, Sendable {
 }
 
 extension LatencyTable {
-    static let facts: ReportFact.Kinds = .attempt
+    static var facts: ReportFact.Kinds { .attempt }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         guard case .attempt(let attempt) = fact, let duration = attempt.duration else { return }
-        add(duration, kind: attempt.kind, outcome: attempt.outcome)
+        add(duration, kind: record.attemptKind, outcome: record.attemptOutcome)
     }
 
     var warnings: [String] {

@@ -61,7 +61,7 @@ extension Report.Storm {
 }
 
 extension OperationStormTable {
-    static let facts: ReportFact.Kinds = .operation
+    static var facts: ReportFact.Kinds { .operation }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         if case .operation(let operation) = fact { add(operation) }

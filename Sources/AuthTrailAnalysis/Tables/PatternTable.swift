@@ -55,11 +55,11 @@ extension Report.FailurePattern {
 }
 
 extension PatternTable {
-    static let facts: ReportFact.Kinds = .attempt
+    static var facts: ReportFact.Kinds { .attempt }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         guard case .attempt(let attempt) = fact, attempt.errored else { return }
-        add(attempt.pattern, of: record, facts: PatternState.Facts(attempt))
+        add(record.failurePattern, of: record, facts: PatternState.Facts(attempt))
     }
 
     var warnings: [String] {

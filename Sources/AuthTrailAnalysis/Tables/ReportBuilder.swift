@@ -163,20 +163,12 @@ package struct ReportBuilder: LogConsumer {
         return value
     }
 
-    /// The distinct codes in range, ascending; the others counted.
-    private mutating func checkedSTSCodes(_ codes: [Int]) -> [Int] {
-        // In ascending order, so which codes get rows when the table fills is the same in every run.
-        let distinct = codes.distinctAscending
-        guard distinct.contains(where: { !ReportBounds.stsCode.contains($0) }) else { return distinct }
-        var checked: [Int] = []
-        for code in distinct {
-            guard ReportBounds.stsCode.contains(code) else {
-                outOfRange.note(.stsCode, "\(code)")
-                continue
-            }
-            checked.append(code)
+    /// Counts the distinct codes out of range, ascending (the tables count the others: `LogRecord.stsCodesInRange`).
+    private mutating func noteOutOfRange(stsCodes codes: [Int]) {
+        guard codes.contains(where: { !ReportBounds.stsCode.contains($0) }) else { return }
+        for code in codes.distinctAscending where !ReportBounds.stsCode.contains(code) {
+            outOfRange.note(.stsCode, "\(code)")
         }
-        return checked
     }
 
     /// `dropped.total`, else the sum of the per-severity counts, else 1 event lost; 1 (and counted) out of range.
@@ -199,22 +191,17 @@ package struct ReportBuilder: LogConsumer {
     }
 
     private mutating func end(_ record: LogRecord, time: Int64?) {
-        let kind = record.kind ?? .missing
-        let outcome = record.outcome ?? .missing
+        let kind = record.attemptKind
+        let outcome = record.attemptOutcome
         let duration = checkedDuration(record.durationMilliseconds)
-        let pattern =
-            outcome == .known(.success)
-            ? nil
-            : record.errorDomain.map { PatternKey(domain: $0, code: record.errorCode, subcode: record.errorSubcode) }
         var attempt = ReportFact.EndedAttempt(
-            time: time, kind: kind, outcome: outcome, failed: outcome.countsAsFailure, duration: duration,
-            pattern: pattern,
+            time: time, failed: outcome.countsAsFailure, duration: duration,
             errored: outcome != .known(.success) && (record.errorDomain != nil || !record.stsErrorCodes.isEmpty),
-            stsCodes: [], userHash: record.userID == nil ? nil : lastUserHash,
+            userHash: record.userID == nil ? nil : lastUserHash,
             installHash: record.installID == nil ? nil : lastInstallHash)
         if attempt.errored {
             attempt.httpStatus = checkedStatus(record.httpStatus)
-            attempt.stsCodes = checkedSTSCodes(record.stsErrorCodes)
+            noteOutOfRange(stsCodes: record.stsErrorCodes)
         }
         tables.update(.attempt(attempt), record: record)
 

@@ -52,7 +52,7 @@ struct RetryAfterTable: ReportTable {
 }
 
 extension RetryAfterTable {
-    static let facts: ReportFact.Kinds = .operation
+    static var facts: ReportFact.Kinds { .operation }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         if case .operation(let operation) = fact { add(operation) }

@@ -70,7 +70,7 @@ struct RetryTable: ReportTable {
 }
 
 extension RetryTable {
-    static let facts: ReportFact.Kinds = .operation
+    static var facts: ReportFact.Kinds { .operation }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         if case .operation(let operation) = fact { add(operation) }

@@ -50,11 +50,11 @@ extension [Int] {
 }
 
 extension STSCodeTable {
-    static let facts: ReportFact.Kinds = .attempt
+    static var facts: ReportFact.Kinds { .attempt }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         guard case .attempt(let attempt) = fact, attempt.errored else { return }
-        add(attempt.stsCodes, of: record, facts: PatternState.Facts(attempt))
+        add(record.stsCodesInRange, of: record, facts: PatternState.Facts(attempt))
     }
 
     var warnings: [String] {

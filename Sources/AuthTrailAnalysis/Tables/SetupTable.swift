@@ -177,7 +177,7 @@ struct SetupTable: ReportTable, Sendable {
 }
 
 extension SetupTable {
-    static let facts: ReportFact.Kinds = [.read, .setup, .attempt, .installEnded]
+    static var facts: ReportFact.Kinds { [.read, .setup, .attempt, .installEnded] }
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {

@@ -1,0 +1,21 @@
+import AuthTrail
+
+extension LogRecord {
+    /// An attempt's kind, `.missing` when it states none.
+    var attemptKind: RecordedKind { kind ?? .missing }
+    /// An attempt's outcome, `.missing` when it states none.
+    var attemptOutcome: RecordedOutcome { outcome ?? .missing }
+
+    /// An attempt's failure pattern: it did not succeed and carries an `error.domain`.
+    var failurePattern: PatternKey? {
+        guard outcome != .known(.success), let errorDomain else { return nil }
+        return PatternKey(domain: errorDomain, code: errorCode, subcode: errorSubcode)
+    }
+
+    /// Its distinct AADSTS codes in `ReportBounds.stsCode`, ascending (the builder counts the others once).
+    var stsCodesInRange: [Int] {
+        let distinct = stsErrorCodes.distinctAscending
+        guard distinct.contains(where: { !ReportBounds.stsCode.contains($0) }) else { return distinct }
+        return distinct.filter { ReportBounds.stsCode.contains($0) }
+    }
+}
