@@ -20,10 +20,10 @@ struct OperationStoryTests {
         let fleet = try StoryFleet()
         defer { fleet.remove() }
         let story = try story(fleet.fallback, in: fleet)
-        #expect(story.attempts.map(\.kind.rawValue) == ["silent", "interactive"])
-        #expect(story.attempts.map(\.outcome.rawValue) == ["failure", "success"])
-        #expect(story.attempts.map(\.durationMilliseconds) == [200, 200])
-        let error = try #require(story.attempts[0].error)
+        #expect(story.operation.attempts.map(\.kind.rawValue) == ["silent", "interactive"])
+        #expect(story.operation.attempts.map(\.outcome.rawValue) == ["failure", "success"])
+        #expect(story.operation.attempts.map(\.durationMilliseconds) == [200, 200])
+        let error = try #require(story.operation.attempts[0].error)
         #expect(error.code == -50002 && error.codeName == "interactionRequired" && error.stsCodes == [50076])
         #expect(error.oauthError == "invalid_grant" && error.oauthSuberror == "basic_action")
         #expect(error.action == .acquireInteractively)
@@ -43,8 +43,10 @@ struct OperationStoryTests {
         let fleet = try StoryFleet()
         defer { fleet.remove() }
         let story = try story(fleet.ignoredRetryAfter, in: fleet)
-        #expect(story.attempts.map(\.outcome.rawValue) == ["failure", "success"])
-        #expect(story.attempts[0].error?.httpStatus == 429 && story.attempts[0].error?.retryAfterSeconds == 30)
+        #expect(story.operation.attempts.map(\.outcome.rawValue) == ["failure", "success"])
+        #expect(
+            story.operation.attempts[0].error?.httpStatus == 429
+                && story.operation.attempts[0].error?.retryAfterSeconds == 30)
         let wait = try #require(story.waits.first)
         #expect(wait.milliseconds == 2000 && wait.retryAfterSeconds == 30 && wait.honoursRetryAfter == false)
         #expect(wait.announcedMilliseconds == 2000 && wait.reason == "retryAfter")
@@ -57,13 +59,13 @@ struct OperationStoryTests {
         let fleet = try StoryFleet()
         defer { fleet.remove() }
         let storm = try story(fleet.storm, in: fleet)
-        #expect(storm.attempts.count == 6 && storm.waits.count == 5)
+        #expect(storm.operation.attempts.count == 6 && storm.waits.count == 5)
         #expect(storm.verdict.finding == .retryStorm)
         let cancelled = try story(fleet.cancelled, in: fleet)
-        #expect(cancelled.attempts.map(\.outcome.rawValue) == ["failure", "cancelled"])
+        #expect(cancelled.operation.attempts.map(\.outcome.rawValue) == ["failure", "cancelled"])
         #expect(cancelled.verdict.finding == .userCancelled && !cancelled.verdict.needsAction)
         let claims = try story(fleet.claims, in: fleet)
-        #expect(claims.attempts.allSatisfy { $0.error?.claimsChallenge == true })
+        #expect(claims.operation.attempts.allSatisfy { $0.error?.claimsChallenge == true })
         #expect(claims.verdict.finding == .claimsNotPassed && claims.verdict.summary.contains("pass"))
         let noFallback = try story(fleet.noFallback, in: fleet)
         #expect(noFallback.verdict.finding == .noInteractiveFallback)
@@ -76,13 +78,13 @@ struct OperationStoryTests {
         defer { fleet.remove() }
         let expected = try story(fleet.fallback, in: fleet)
         var byKey = StorySelection()
-        byKey.keys = [expected.key]
+        byKey.keys = [expected.operation.key]
         var byCorrelation = StorySelection()
         byCorrelation.correlationIDs = [fleet.fallbackInteractiveCorrelation.lowercased()]
         var byInstall = StorySelection()
-        byInstall.installIDs = [expected.installID]
-        byInstall.since = expected.start
-        byInstall.until = expected.start + 2_000
+        byInstall.installIDs = [expected.operation.installID]
+        byInstall.since = expected.operation.start
+        byInstall.until = expected.operation.start + 2_000
         for selection in [byKey, byCorrelation, byInstall] {
             let collection = OperationStory.collect(paths: [fleet.directory.path], selection: selection)
             #expect(collection.matched == 1)
@@ -105,9 +107,9 @@ struct OperationStoryTests {
         let collection = OperationStory.collect(paths: [path], selection: selection)
         #expect(collection.problems.isEmpty)
         let story = try #require(collection.stories.first)
-        #expect(story.attempts.map(\.kind.rawValue) == ["silent", "interactive"])
-        #expect(story.attempts.map(\.outcome.rawValue) == ["failure", "cancelled"])
-        #expect(story.attempts[0].error?.code == -50002)
+        #expect(story.operation.attempts.map(\.kind.rawValue) == ["silent", "interactive"])
+        #expect(story.operation.attempts.map(\.outcome.rawValue) == ["failure", "cancelled"])
+        #expect(story.operation.attempts[0].error?.code == -50002)
         #expect(story.logs.count >= 4)
         #expect(story.logs.allSatisfy { !$0.message.contains(StoryFleet.email) })
         #expect(story.verdict.finding == .userCancelled)
@@ -133,7 +135,7 @@ struct StoryReportAgreementTests {
         let all = allStories(paths)
         #expect(all.matched == report.retries.operations && all.stories.count == all.matched)
         var histogram: [Int: Int] = [:]
-        for story in all.stories { histogram[story.attempts.count, default: 0] += 1 }
+        for story in all.stories { histogram[story.operation.attempts.count, default: 0] += 1 }
         #expect(
             histogram.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }
                 == report.retries.attemptsHistogram.map { [$0.attempts, $0.operations] })
@@ -146,7 +148,7 @@ struct StoryReportAgreementTests {
             var selection = StorySelection()
             selection.codes = ["\(domain):\(code)"]
             let found = OperationStory.collect(paths: paths, selection: selection, limit: 1_000_000)
-            let attempts = found.stories.flatMap(\.attempts).filter {
+            let attempts = found.stories.flatMap(\.operation.attempts).filter {
                 $0.outcome != .known(.success) && $0.error?.domain == domain && $0.error?.code == code
             }
             // Patterns are per (domain, code, sub-code): add up the rows of this code.
@@ -189,7 +191,9 @@ struct StoryReportAgreementTests {
         #expect(all.matched > 10)
         let limited = OperationStory.collect(paths: [fleet.directory.path], selection: StorySelection(), limit: 7)
         #expect(limited.matched == all.matched)
-        let earliest = all.stories.sorted { ($0.start, $0.key) < ($1.start, $1.key) }.prefix(7)
+        let earliest = all.stories.sorted {
+            ($0.operation.start, $0.operation.key) < ($1.operation.start, $1.operation.key)
+        }.prefix(7)
         #expect(limited.stories == Array(earliest))
     }
 

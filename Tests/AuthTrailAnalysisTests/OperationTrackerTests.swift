@@ -8,7 +8,7 @@ struct OperationTrackerTests {
     /// A tracker whose payload is the attempt numbers it saw, with the operations it closed in order.
     struct Run {
         var tracker: OperationTracker<[Int]>
-        var closed: [OperationTracker<[Int]>.Operation] = []
+        var closed: [OperationTracker<[Int]>.Tracked] = []
 
         init(limits: OperationLimits = OperationLimits()) { tracker = OperationTracker(limits: limits) }
 
@@ -41,7 +41,7 @@ struct OperationTrackerTests {
         }
 
         mutating func take() {
-            var buffer: [OperationTracker<[Int]>.Operation] = []
+            var buffer: [OperationTracker<[Int]>.Tracked] = []
             tracker.takeClosed(into: &buffer)
             closed += buffer
             #expect(tracker.closed.isEmpty)

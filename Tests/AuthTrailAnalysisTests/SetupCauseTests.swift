@@ -83,7 +83,7 @@ struct SetupCauseTests {
         // `show` names the cause on the operations of the misconfigured devices only.
         let stories = OperationStory.collect(paths: [directory.path], selection: StorySelection(), limit: 1_000)
             .stories
-        let failed = stories.filter { $0.attempts.contains { $0.outcome == .known(.failure) } }
+        let failed = stories.filter { $0.operation.attempts.contains { $0.outcome == .known(.failure) } }
         #expect(failed.count == 14)
         #expect(failed.filter { !$0.causes.isEmpty }.count == 12)
         #expect(failed.flatMap(\.causes).allSatisfy { $0.rule == "redirect-scheme-not-registered" && $0.attempts == 1 })

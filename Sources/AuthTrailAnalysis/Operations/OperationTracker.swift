@@ -12,7 +12,8 @@
 /// opens: two trackers fed the same events give the same operations the same serials, which is how `show`'s second
 /// pass finds again the operations its first pass selected.
 struct OperationTracker<Payload> {
-    struct Operation {
+    /// An operation while it is open, and as `closed` hands it over.
+    struct Tracked {
         let key: OperationKey
         let hasOperationID: Bool
         let serial: Int
@@ -51,8 +52,8 @@ struct OperationTracker<Payload> {
 
     let limits: OperationLimits
     /// Closed operations, in the order they closed, for the owner to take after each call (`takeClosed`).
-    var closed: [Operation] = []
-    private var open: [OperationKey: Operation] = [:]
+    var closed: [Tracked] = []
+    private var open: [OperationKey: Tracked] = [:]
     /// Attempts and pending starts stored over all open operations.
     private(set) var storedItems = 0
     private var sweepThreshold: Int
@@ -96,7 +97,7 @@ struct OperationTracker<Payload> {
 
     /// Moves the closed operations into `buffer` (which must be empty) and leaves `closed` empty: swapping keeps
     /// both arrays' capacity, so closing costs no allocation.
-    mutating func takeClosed(into buffer: inout [Operation]) {
+    mutating func takeClosed(into buffer: inout [Tracked]) {
         swap(&buffer, &closed)
     }
 
@@ -106,7 +107,7 @@ struct OperationTracker<Payload> {
         // start, so one holding neither was just made.
         var isNew = false
         var change = 0
-        func apply(_ operation: inout Operation) {
+        func apply(_ operation: inout Tracked) {
             let before = operation.storedItems
             isNew = before == 0
             operation.setStart(time, attempt: attempt ?? (operation.storedAttempts + 1))
@@ -114,7 +115,7 @@ struct OperationTracker<Payload> {
             change = operation.storedItems - before
         }
         let serial = nextSerial
-        apply(&open[key, default: Operation(key: key, hasOperationID: true, serial: serial, payload: make())])
+        apply(&open[key, default: Tracked(key: key, hasOperationID: true, serial: serial, payload: make())])
         storedItems += change
         if isNew {
             nextSerial += 1
@@ -130,7 +131,7 @@ struct OperationTracker<Payload> {
         make: () -> Payload, _ body: (inout Payload, _ start: Int64?) -> Void
     ) {
         guard hasOperationID else {
-            var operation = Operation(key: key, hasOperationID: false, serial: nextSerial, payload: make())
+            var operation = Tracked(key: key, hasOperationID: false, serial: nextSerial, payload: make())
             nextSerial += 1
             body(&operation.payload, nil)
             operation.storedAttempts = 1
@@ -139,7 +140,7 @@ struct OperationTracker<Payload> {
             return
         }
         // Whether the attempt ends the operation: a success or a cancellation with no other attempt started.
-        func add(to operation: inout Operation) -> Bool {
+        func add(to operation: inout Tracked) -> Bool {
             let start = operation.takeStart(attempt: attempt ?? (operation.storedAttempts + 1))
             body(&operation.payload, start)
             if operation.storedAttempts < Self.storedAttemptsPerOperation { operation.storedAttempts += 1 }
@@ -151,7 +152,7 @@ struct OperationTracker<Payload> {
             // In place: reading `open.values[index]` copies the operation (a retain and a release of each field).
             var finished = false
             var change = 0
-            func apply(_ operation: inout Operation) {
+            func apply(_ operation: inout Tracked) {
                 let before = operation.storedItems
                 finished = add(to: &operation)
                 change = operation.storedItems - before
@@ -164,7 +165,7 @@ struct OperationTracker<Payload> {
                 closed.append(operation)
             }
         } else {
-            var operation = Operation(key: key, hasOperationID: true, serial: nextSerial, payload: make())
+            var operation = Tracked(key: key, hasOperationID: true, serial: nextSerial, payload: make())
             nextSerial += 1
             if add(to: &operation) {
                 closed.append(operation)
@@ -191,7 +192,7 @@ struct OperationTracker<Payload> {
         closed += all
     }
 
-    private mutating func remove(_ key: OperationKey) -> Operation? {
+    private mutating func remove(_ key: OperationKey) -> Tracked? {
         guard let operation = open.removeValue(forKey: key) else { return nil }
         storedItems -= operation.storedItems
         return operation

@@ -19,8 +19,10 @@ struct HTMLSwimlanes {
         for lane in lanes {
             guard let timeline = lane.timeline, let span = timeline.span else { continue }
             var end = span.end
-            for attempt in timeline.attempts {
-                if let hint = attempt.retryAfterSeconds { end = max(end, attempt.end + Int64(hint * 1000)) }
+            for attempt in timeline.operation.attempts {
+                if let hint = timeline.retryAfterSeconds(of: attempt) {
+                    end = max(end, attempt.end + Int64(hint * 1000))
+                }
             }
             longest = max(longest, end - span.start)
         }
@@ -68,9 +70,9 @@ struct HTMLSwimlanes {
             return "<div class=\"lane\" id=\"\(id)\"><div class=\"lane-label name\">\(label)</div>"
                 + "<p class=\"note\">No story found for this operation in the inputs.</p></div>\n"
         }
-        let attempts = timeline.attempts
+        let attempts = timeline.operation.attempts
         let kinds = Array(Set(attempts.map(\.kind.rawValue))).sorted()
-        let patterns = Array(Set(attempts.compactMap(\.pattern))).sorted()
+        let patterns = Array(Set(attempts.compactMap(\.lanePattern))).sorted()
         var html = "<div class=\"lane filterable\" id=\"\(id)\" role=\"group\" aria-labelledby=\"\(id)-label\""
         html += " data-kinds=\"\(HTMLText.list(kinds))\" data-patterns=\"\(HTMLText.list(patterns))\""
         if let version = timeline.appVersion { html += " data-apps=\"\(HTMLText.list([version]))\"" }
@@ -81,8 +83,8 @@ struct HTMLSwimlanes {
         html += ": \(attempts.count) attempt\(attempts.count == 1 ? "" : "s")"
         if let verdict = timeline.verdict { html += ". <strong>\(HTMLText.escape(verdict))</strong>" }
         html += "</div>\n"
-        html += svg(attempts, start: span.start)
-        html += table(attempts, start: span.start, id: "\(id)-attempts")
+        html += svg(timeline, start: span.start)
+        html += table(timeline, start: span.start, id: "\(id)-attempts")
         return html + "</div>\n"
     }
 
@@ -96,7 +98,8 @@ struct HTMLSwimlanes {
         }
     }
 
-    private func svg(_ attempts: [OperationTimeline.Attempt], start: Int64) -> String {
+    private func svg(_ timeline: OperationTimeline, start: Int64) -> String {
+        let attempts = timeline.operation.attempts
         let height = Self.laneHeight
         var svg =
             "<svg class=\"swimlane\" width=\"\(Int(Self.width))\" height=\"\(Int(height))\" viewBox=\"0 0 "
@@ -137,8 +140,8 @@ struct HTMLSwimlanes {
                     "<line class=\"wait\" x1=\"\(HTMLText.number(waitFrom))\" y1=\"26\" x2=\"\(HTMLText.number(waitTo))\" "
                 svg += "y2=\"26\" stroke=\"#333\" stroke-dasharray=\"3 3\"/>"
             }
-            if let hint = attempt.retryAfterSeconds {
-                let honoured = Double(next.start - attempt.end) >= hint * 1000
+            if let hint = timeline.retryAfterSeconds(of: attempt) {
+                let honoured = Operation.honours(retryAfterSeconds: hint, gap: next.start - attempt.end)
                 let hintTo = x(attempt.end + Int64(hint * 1000) - start)
                 let colour = honoured ? HTMLPageAssets.Colour.bluishGreen : HTMLPageAssets.Colour.vermillion
                 svg += "<g class=\"retry-after \(honoured ? "honoured" : "violated")\">"
@@ -158,7 +161,8 @@ struct HTMLSwimlanes {
     }
 
     /// The lane's attempts as a table (`id`, sortable like the report's).
-    private func table(_ attempts: [OperationTimeline.Attempt], start: Int64, id: String) -> String {
+    private func table(_ timeline: OperationTimeline, start: Int64, id: String) -> String {
+        let attempts = timeline.operation.attempts
         var html =
             "<div class=\"table-wrap\"><table id=\"\(id)\" data-sortable><thead><tr><th scope=\"col\">attempt</th>"
         html += "<th scope=\"col\">kind"
@@ -172,12 +176,12 @@ struct HTMLSwimlanes {
             html += "<td class=\"n\">\(ReportFormatting.milliseconds(attempt.end - attempt.start))</td>"
             html += "<td><span class=\"outcome-key\" aria-hidden=\"true\">\(glyph)</span>"
             html += "\(HTMLText.escape(attempt.outcome.rawValue))</td>"
-            html += "<td class=\"name\">\(HTMLText.escape(attempt.error ?? "-"))</td><td>"
+            html += "<td class=\"name\">\(HTMLText.escape(attempt.laneError ?? "-"))</td><td>"
             if index + 1 < attempts.count {
                 let wait = attempts[index + 1].start - attempt.end
                 html += "waited \(ReportFormatting.milliseconds(wait))"
-                if let hint = attempt.retryAfterSeconds {
-                    if Double(wait) >= hint * 1000 {
+                if let hint = timeline.retryAfterSeconds(of: attempt) {
+                    if Operation.honours(retryAfterSeconds: hint, gap: wait) {
                         html += "; Retry-After \(Self.seconds(hint)) honoured"
                     } else {
                         html += "; <span class=\"verdict-violated\">Retry-After \(Self.seconds(hint)) violated</span>"
@@ -185,7 +189,8 @@ struct HTMLSwimlanes {
                 }
             } else {
                 html +=
-                    attempt.retryAfterSeconds.map { "last attempt; Retry-After \(Self.seconds($0))" } ?? "last attempt"
+                    timeline.retryAfterSeconds(of: attempt).map { "last attempt; Retry-After \(Self.seconds($0))" }
+                    ?? "last attempt"
             }
             html += "</td></tr>"
         }

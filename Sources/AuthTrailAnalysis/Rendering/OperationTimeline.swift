@@ -1,45 +1,52 @@
-/// One operation's attempts as the HTML report draws them in a swimlane: what an operation's story holds, reduced to
-/// what a lane shows.
-package struct OperationTimeline: Sendable, Hashable {
-    /// One attempt of the story as a lane draws it: what the lane shows of the story's attempt (its number, kind,
-    /// outcome and times), with what the lane adds to it.
-    package struct Attempt: Sendable, Hashable {
-        package var number: Int
-        package var kind: RecordedKind
-        package var outcome: RecordedOutcome
-        /// Milliseconds since 1970.
-        package var start: Int64
-        package var end: Int64
-        /// The classified error, as a person reads it (`MSALErrorDomain -50002 interactionRequired`); nil on success.
-        package var error: String?
-        /// The failure pattern key (`PatternKey.text`: `domain|code|subcode`) the filters match.
-        package var pattern: String?
-        /// The attempt's Retry-After, else the one its story's wait after an attempt of its number carried.
-        package var retryAfterSeconds: Double?
-    }
+import AuthTrail
 
-    package var installID: String
-    package var operationID: String
+/// One operation as the HTML report draws it in a swimlane: its attempts, the app version and the verdict of its
+/// story.
+package struct OperationTimeline: Sendable, Hashable {
+    package var operation: Operation
     package var appVersion: String?
-    /// In attempt order.
-    package var attempts: [Attempt]
     /// What went wrong and what the app should have done, in one sentence.
     package var verdict: String?
 
-    package init(
-        installID: String, operationID: String, appVersion: String? = nil, attempts: [Attempt], verdict: String? = nil
-    ) {
-        self.installID = installID
-        self.operationID = operationID
+    package init(_ operation: Operation, appVersion: String? = nil, verdict: String? = nil) {
+        self.operation = operation
         self.appVersion = appVersion
-        self.attempts = attempts
         self.verdict = verdict
     }
 
     /// The first attempt's start and the last end.
     var span: (start: Int64, end: Int64)? {
+        let attempts = operation.attempts
         guard let start = attempts.map(\.start).min(), let end = attempts.map(\.end).max() else { return nil }
         return (start, max(end, start))
+    }
+
+    /// The Retry-After a lane marks after `attempt`: its own, else the one an attempt of its number carried.
+    func retryAfterSeconds(of attempt: Operation.Attempt) -> Double? {
+        attempt.retryAfterSeconds ?? operation.retryAfterSeconds(afterAttempt: attempt.number)
+    }
+}
+
+extension Operation.Attempt {
+    /// The classified error as a person reads it (`MSALErrorDomain -50002 interactionRequired, AADSTS50076, HTTP
+    /// 400`); nil on a success.
+    var laneError: String? {
+        guard outcome != .known(.success), let error else { return nil }
+        var label: String? = Report.patternLabel(
+            domain: error.domain, code: error.code, codeName: error.codeName, subcode: error.subcode,
+            subcodeName: error.subcodeName)
+        if !error.stsCodes.isEmpty {
+            label = [label, error.stsCodes.map { "AADSTS\($0)" }.joined(separator: " ")].compactMap { $0 }
+                .filter { !$0.isEmpty }.joined(separator: ", ")
+        }
+        if let status = error.httpStatus { label = (label.map { $0 + ", " } ?? "") + "HTTP \(status)" }
+        return label
+    }
+
+    /// The failure pattern key (`PatternKey.text`: `domain|code|subcode`) the page's filters match; nil on a success.
+    var lanePattern: String? {
+        guard outcome != .known(.success), let error, let domain = error.domain else { return nil }
+        return Report.patternKeyText(domain: domain, code: error.code, subcode: error.subcode)
     }
 }
 
@@ -51,7 +58,8 @@ package struct OperationTimelines: Sendable {
 
     package init(_ operations: [OperationTimeline] = [], unavailableReason: String? = nil) {
         self.operations = Dictionary(
-            operations.map { (Self.key($0.installID, $0.operationID), $0) }, uniquingKeysWith: { first, _ in first })
+            operations.map { (Self.key($0.operation.installID, $0.operation.operationID ?? ""), $0) },
+            uniquingKeysWith: { first, _ in first })
         self.unavailableReason = unavailableReason
     }
 

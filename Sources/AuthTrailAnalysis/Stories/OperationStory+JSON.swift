@@ -39,11 +39,11 @@ extension StoryCollection {
         var causes: [Report.SetupCause]?
 
         init(_ story: OperationStory) {
-            installId = story.installID
-            operationId = story.operationID
-            start = ReportTime.string(story.start)
-            end = ReportTime.string(story.end)
-            attempts = story.attempts.map(AttemptJSON.init)
+            installId = story.operation.installID
+            operationId = story.operation.operationID
+            start = ReportTime.string(story.operation.start)
+            end = ReportTime.string(story.operation.end)
+            attempts = story.operation.attempts.map(AttemptJSON.init)
             waits = story.waits.map(WaitJSON.init)
             logs = story.logs.map(LogJSON.init)
             attemptsNotKept = story.attemptsNotKept
@@ -63,7 +63,7 @@ extension StoryCollection {
         var correlationId: String?
         var error: ErrorJSON?
 
-        init(_ attempt: OperationStory.Attempt) {
+        init(_ attempt: Operation.Attempt) {
             self.attempt = attempt.number
             kind = attempt.kind.rawValue
             outcome = attempt.outcome.rawValue
@@ -92,7 +92,7 @@ extension StoryCollection {
         var throttled: Bool?
         var underlying: [String]?
 
-        init(_ error: StoryError) {
+        init(_ error: AttemptError) {
             domain = error.domain
             code = error.code
             codeName = error.codeName

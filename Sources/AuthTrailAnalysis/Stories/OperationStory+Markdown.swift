@@ -7,9 +7,9 @@ extension StoryCollection {
         let cell = MarkdownText.escaped
         var out = "# Operation stories\n\n"
         for story in stories {
-            let operation = story.operationID.map { MarkdownText.code($0) } ?? "(no operation id)"
-            out += "## Operation \(operation) on install \(MarkdownText.code(story.installID))\n\n"
-            out += "\(ReportTime.string(story.start)) → \(ReportTime.string(story.end))\n\n"
+            let operation = story.operation.operationID.map { MarkdownText.code($0) } ?? "(no operation id)"
+            out += "## Operation \(operation) on install \(MarkdownText.code(story.operation.installID))\n\n"
+            out += "\(ReportTime.string(story.operation.start)) → \(ReportTime.string(story.operation.end))\n\n"
             out += "**Verdict:** \(cell(story.verdict.summary))\n\n"
             for cause in story.causes { out += "**Set-up cause:** \(cell(OperationStory.describe(cause)))\n\n" }
             out += "| time | event | details |\n|---|---|---|\n"

@@ -5,12 +5,13 @@ extension StoryCollection {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var out = ""
         for story in stories {
-            let title = "Operation \(story.operationID ?? "(no operation id)") on install \(story.installID)"
+            let title =
+                "Operation \(story.operation.operationID ?? "(no operation id)") on install \(story.operation.installID)"
             out += paint(title, "1") + "\n"
             out +=
-                "  \(ReportTime.string(story.start)) → \(ReportTime.string(story.end)), "
-                + "\(story.attempts.count + story.attemptsNotKept) attempt"
-                + "\(story.attempts.count + story.attemptsNotKept == 1 ? "" : "s")\n"
+                "  \(ReportTime.string(story.operation.start)) → \(ReportTime.string(story.operation.end)), "
+                + "\(story.operation.attempts.count + story.attemptsNotKept) attempt"
+                + "\(story.operation.attempts.count + story.attemptsNotKept == 1 ? "" : "s")\n"
             out += "  verdict: " + paint(story.verdict.summary, story.verdict.needsAction ? "1;31" : "32") + "\n"
             for cause in story.causes { out += "  set-up: " + paint(OperationStory.describe(cause), "1;31") + "\n" }
             for entry in story.timeline {

@@ -3,7 +3,7 @@ import AuthTrail
 /// What the text and Markdown renderers show of a story, in time order.
 extension OperationStory {
     enum TimelineEntry {
-        case attempt(Attempt)
+        case attempt(Operation.Attempt)
         case wait(Wait)
         /// A log line, and whether it is the last word of an attempt ending at its time (its correlation id's).
         case log(LogLine, endsAttempt: Bool)
@@ -31,14 +31,14 @@ extension OperationStory {
     /// Attempts, waits and log lines interleaved in time (stable: ties keep that order).
     var timeline: [TimelineEntry] {
         var ends: [String: Int64] = [:]
-        for attempt in attempts where attempt.start != attempt.end {
+        for attempt in operation.attempts where attempt.start != attempt.end {
             if let id = attempt.correlationID?.lowercased() { ends[id] = attempt.end }
         }
         let lines = logs.map { line in
             let end = line.correlationID.flatMap { ends[$0.lowercased()] }
             return TimelineEntry.log(line, endsAttempt: end != nil && end == line.time)
         }
-        let entries = attempts.map(TimelineEntry.attempt) + waits.map(TimelineEntry.wait) + lines
+        let entries = operation.attempts.map(TimelineEntry.attempt) + waits.map(TimelineEntry.wait) + lines
         return entries.enumerated().sorted {
             ($0.element.time, $0.element.rank, $0.offset) < ($1.element.time, $1.element.rank, $1.offset)
         }.map(\.element)
@@ -47,14 +47,14 @@ extension OperationStory {
     /// The time of day (`09:14:03.120`) when the story stays within one UTC day, else the full time.
     func clock(_ time: Int64) -> String {
         let full = ReportTime.string(time)
-        guard ReportTime.string(start).prefix(10) == ReportTime.string(end).prefix(10),
+        guard ReportTime.string(operation.start).prefix(10) == ReportTime.string(operation.end).prefix(10),
             let separator = full.firstIndex(of: "T")
         else { return full }
         return String(full[full.index(after: separator)...].dropLast())
     }
 
     /// `attempt 2  interactive  success  1.2 s` with the correlation id.
-    static func describe(_ attempt: Attempt) -> String {
+    static func describe(_ attempt: Operation.Attempt) -> String {
         var text = "attempt \(attempt.number) \(attempt.kind.rawValue) \(attempt.outcome.rawValue)"
         if let duration = attempt.durationMilliseconds { text += " in \(ReportFormatting.milliseconds(duration))" }
         if let id = attempt.correlationID { text += " (correlation \(id))" }
@@ -82,7 +82,7 @@ extension OperationStory {
     }
 }
 
-extension StoryError {
+extension AttemptError {
     /// One to four lines: the code, the OAuth and STS side, the recommended action, other facts.
     var lines: [String] {
         var lines: [String] = []

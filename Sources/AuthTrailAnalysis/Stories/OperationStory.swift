@@ -5,24 +5,7 @@
 /// `operation.id`) until it closes, read in its install's time order; an attempt without an `operation.id` is an
 /// operation of one. Times are milliseconds since 1970.
 package struct OperationStory: Sendable, Hashable {
-    /// One attempt (an `acquisition.end`, with its `acquisition.start` when there was one).
-    package struct Attempt: Sendable, Hashable {
-        /// `attempt`, 1 for the first (and for an attempt written without one, as the report counts it).
-        package var number: Int
-        /// `silent` or `interactive`; `unknown` when the attempt did not say.
-        package var kind: RecordedKind
-        /// `success`, `failure` or `cancelled`; `unknown` when the attempt did not say.
-        package var outcome: RecordedOutcome
-        /// Its `acquisition.start`, or its end minus its duration.
-        package var start: Int64
-        package var end: Int64
-        /// `duration_ms`, rounded to whole milliseconds.
-        package var durationMilliseconds: Int64?
-        /// MSAL's correlation id of the request.
-        package var correlationID: String?
-        /// The classified error; nil on a success without one.
-        package var error: StoryError?
-    }
+    package init(operation: Operation) { self.operation = operation }
 
     /// The time between an attempt that did not succeed and the next one.
     package struct Wait: Sendable, Hashable {
@@ -42,7 +25,7 @@ package struct OperationStory: Sendable, Hashable {
         package var milliseconds: Int64 { until - from }
         /// Whether the wait honoured the attempt's Retry-After; nil when it had none.
         package var honoursRetryAfter: Bool? {
-            retryAfterSeconds.map { Double(milliseconds) >= $0 * 1000 }
+            retryAfterSeconds.map { Operation.honours(retryAfterSeconds: $0, gap: milliseconds) }
         }
     }
 
@@ -58,11 +41,8 @@ package struct OperationStory: Sendable, Hashable {
         package var message: String
     }
 
-    package var installID: String
-    /// Nil for an attempt written without an `operation.id` (an operation of one).
-    package var operationID: String?
-    /// In attempt order.
-    package var attempts: [Attempt] = []
+    /// Its attempts (at most `StoryDraft.attemptsKept`) and their judgements.
+    package var operation: Operation
     /// After each attempt that did not succeed and was followed by another.
     package var waits: [Wait] = []
     /// In time order (lines without a time last, in reading order).
@@ -75,10 +55,4 @@ package struct OperationStory: Sendable, Hashable {
     /// failed attempts of this operation, most attempts first (`attempts` counts them); empty when none does.
     package var causes: [Report.SetupCause] = []
 
-    /// The first attempt's start.
-    package var start: Int64 { attempts.map(\.start).min() ?? 0 }
-    /// The last attempt's end.
-    package var end: Int64 { attempts.map(\.end).max() ?? 0 }
-    /// Its key: (install id, operation id); the operation id is empty for an operation of one.
-    package var key: OperationKey { OperationKey(installID: installID, operationID: operationID ?? "") }
 }

@@ -18,7 +18,7 @@ struct StoryDraft: Sendable {
     var pendingCauses: [LogRecord] = []
 
     init(installID: String, operationID: String?) {
-        story = OperationStory(installID: installID, operationID: operationID)
+        story = OperationStory(operation: Operation(installID: installID, operationID: operationID, attempts: []))
     }
 
     /// Whole milliseconds of `duration_ms` within the report's accepted range, nil otherwise.
@@ -30,7 +30,7 @@ struct StoryDraft: Sendable {
     }
 
     mutating func addAttempt(_ record: LogRecord, end: Int64, start: Int64?) {
-        guard story.attempts.count < Self.attemptsKept else {
+        guard story.operation.attempts.count < Self.attemptsKept else {
             story.attemptsNotKept += 1
             return
         }
@@ -39,10 +39,10 @@ struct StoryDraft: Sendable {
         // their Retry-After verdicts are the report's.
         let number = OperationTracker<Self>.checkedAttempt(record.attempt) ?? 1
         let outcome = record.outcome ?? .missing
-        var error: StoryError?
+        var error: AttemptError?
         if outcome != .known(.success) || record.errorDomain != nil {
             let details = record.details
-            error = StoryError(
+            error = AttemptError(
                 domain: record.errorDomain, code: record.errorCode, codeName: record.errorCodeName,
                 subcode: record.errorSubcode, subcodeName: record.errorSubcodeName, oauthError: details?.oauthError,
                 oauthSuberror: details?.oauthSuberror, stsCodes: record.stsErrorCodes,
@@ -54,10 +54,11 @@ struct StoryDraft: Sendable {
                 claimsChallenge: details?.claimsChallenge ?? false, throttled: details?.throttled ?? false,
                 underlying: details?.underlying ?? [])
         }
-        story.attempts.append(
-            OperationStory.Attempt(
+        story.operation.attempts.append(
+            Operation.Attempt(
                 number: number, kind: record.kind ?? .missing, outcome: outcome,
                 start: start ?? end - (duration ?? 0), end: end, durationMilliseconds: duration,
+                retryAfterSeconds: outcome == .known(.success) ? nil : error?.retryAfterSeconds,
                 correlationID: record.correlationID, error: error))
     }
 
@@ -99,19 +100,20 @@ struct StoryDraft: Sendable {
     /// succeed, logs in time order, the verdict.
     func finished(logs: [OperationStory.LogLine], logsNotKept: Int) -> OperationStory {
         var story = story
-        story.attempts.sort { ($0.number, $0.end) < ($1.number, $1.end) }
-        for (previous, next) in zip(story.attempts, story.attempts.dropFirst())
-        where previous.outcome != .known(.success) {
+        let operation = story.operation
+        story.operation = Operation(
+            installID: operation.installID, operationID: operation.operationID, attempts: operation.attempts)
+        story.operation.forEachGapAfterFailure { failed, next, _ in
             // A `retry.wait` belongs to the gap it was written in: after this attempt's end, before the next start.
             let said = announced.filter { wait in
                 guard let time = wait.time else { return false }
-                return time >= previous.end && time <= next.start
+                return time >= failed.end && time <= next.start
             }
             story.waits.append(
                 OperationStory.Wait(
-                    afterAttempt: previous.number, from: previous.end, until: next.start,
+                    afterAttempt: failed.number, from: failed.end, until: next.start,
                     announcedMilliseconds: said.isEmpty ? nil : said.reduce(0) { $0 + $1.milliseconds },
-                    reason: said.compactMap(\.reason).first, retryAfterSeconds: previous.error?.retryAfterSeconds))
+                    reason: said.compactMap(\.reason).first, retryAfterSeconds: failed.retryAfterSeconds))
         }
         story.logs = logs.enumerated().sorted { left, right in
             switch (left.element.time, right.element.time) {

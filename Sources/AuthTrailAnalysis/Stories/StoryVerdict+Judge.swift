@@ -4,7 +4,7 @@ extension StoryVerdict {
     /// Judges `story` by Microsoft's guidance for MSAL errors: the first finding that applies, in the order of
     /// `Finding`'s cases (what the app got wrong before what the service or the user did).
     init(_ story: OperationStory) {
-        let attempts = story.attempts
+        let attempts = story.operation.attempts
         guard let last = attempts.last else {
             self = .unknown
             return
@@ -25,12 +25,14 @@ extension StoryVerdict {
                     + "interval before retrying")
             return
         }
-        if let storm = Self.storm(
-            attempts, threshold: limits.operationStormAttempts, window: limits.stormWindowMilliseconds)
+        if let storm = story.operation.storm(
+            threshold: limits.operationStormAttempts, window: limits.stormWindowMilliseconds)
         {
             self.init(
                 finding: .retryStorm,
-                summary: "\(storm.count) attempts within \(ReportFormatting.milliseconds(storm.span)): a retry storm; "
+                summary:
+                    "\(storm.attempts) attempts within \(ReportFormatting.milliseconds(storm.last - storm.first)): "
+                    + "a retry storm; "
                     + "should back off exponentially with jitter, and not retry errors that need the user")
             return
         }
@@ -102,23 +104,8 @@ extension StoryVerdict {
         }
     }
 
-    /// The most attempts starting within `window`, when at least `threshold` (the report's operation storm).
-    private static func storm(
-        _ attempts: [OperationStory.Attempt], threshold: Int, window: Int64
-    ) -> (count: Int, span: Int64)? {
-        guard attempts.count >= threshold else { return nil }
-        let starts = attempts.map(\.start).sorted()
-        var best = (count: 0, span: Int64(0))
-        var low = 0
-        for high in starts.indices {
-            while starts[high] - starts[low] > window { low += 1 }
-            if high - low + 1 > best.count { best = (high - low + 1, starts[high] - starts[low]) }
-        }
-        return best.count >= threshold ? best : nil
-    }
-
     /// `interactionRequired (-50002)`, or the domain and code.
-    static func name(_ error: StoryError) -> String {
+    static func name(_ error: AttemptError) -> String {
         switch (error.codeName, error.code) {
         case let (name?, code?): "\(name) (\(code))"
         case let (name?, nil): name

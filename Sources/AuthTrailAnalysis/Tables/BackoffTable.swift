@@ -13,21 +13,18 @@ struct BackoffTable: ReportTable {
     var immediate = 0
     var irregular = 0
 
-    mutating func add(_ operation: ClosedOperation) {
+    mutating func add(_ operation: Operation) {
         var gaps: [Int64] = []
         operation.forEachGapAfterFailure { _, _, gap in
             gaps.append(gap)
             gapCounts[Self.gapBucket(gap)] += 1
         }
-        guard operation.attempts.count >= 3 && gaps.count >= 2 else { return }
-        if gaps.allSatisfy({ $0 < 100 }) {
-            immediate += 1
-        } else if zip(gaps, gaps.dropFirst()).allSatisfy({ Double($1) >= 1.5 * Double(max($0, 1)) }) {
-            growing += 1
-        } else if gaps.allSatisfy({ abs(Double($0 - gaps[0])) <= 0.25 * Double(max(gaps[0], 1)) }) {
-            constant += 1
-        } else {
-            irregular += 1
+        switch Operation.backoff(attempts: operation.attempts.count, gaps: gaps) {
+        case .immediate: immediate += 1
+        case .growing: growing += 1
+        case .constant: constant += 1
+        case .irregular: irregular += 1
+        case nil: break
         }
     }
 

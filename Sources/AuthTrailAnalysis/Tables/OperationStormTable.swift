@@ -12,23 +12,14 @@ struct OperationStormTable: ReportTable {
         self.windowMilliseconds = windowMilliseconds
     }
 
-    mutating func add(_ operation: ClosedOperation) {
-        guard operation.attempts.count >= threshold else { return }
-        // The most attempts that started within one window.
-        let starts = operation.attempts.map(\.start).sorted()
-        var best = (count: 0, first: Int64(0), last: Int64(0))
-        var low = 0
-        for high in starts.indices {
-            while starts[high] - starts[low] > windowMilliseconds { low += 1 }
-            if high - low + 1 > best.count { best = (high - low + 1, starts[low], starts[high]) }
-        }
-        guard best.count >= threshold else { return }
+    mutating func add(_ operation: Operation) {
+        guard let storm = operation.storm(threshold: threshold, window: windowMilliseconds) else { return }
         count += 1
         storms.append(
             Report.Storm(
-                installID: operation.installID, operationID: operation.operationID,
-                start: ReportTime(milliseconds: best.first), attempts: best.count,
-                durationMilliseconds: best.last - best.first))
+                installID: operation.installID, operationID: operation.operationID ?? "",
+                start: ReportTime(milliseconds: storm.first), attempts: storm.attempts,
+                durationMilliseconds: storm.last - storm.first))
         trim()
     }
 

@@ -30,9 +30,9 @@ package struct ReportBuilder: LogConsumer {
 
     var tables: ReportTables
     /// The open operations, each with the attempts it stored.
-    private var operations: OperationTracker<[OperationAttempt]>
+    private var operations: OperationTracker<[Operation.Attempt]>
     /// The operations `operations` closed, taken after each event (its buffer is kept to spare an allocation).
-    private var closing: [OperationTracker<[OperationAttempt]>.Operation] = []
+    private var closing: [OperationTracker<[Operation.Attempt]>.Tracked] = []
     /// Values out of range in the events given since the last input ended (`flushOutOfRange`).
     var outOfRange = OutOfRangeTally()
     /// The last kept event's install and user, with their hashes (`DistinctCount.hash`), hashed once per change.
@@ -213,13 +213,13 @@ package struct ReportBuilder: LogConsumer {
             key, hasOperationID: record.operationID != nil, attempt: attemptNumber, outcome: outcome, time: time,
             make: { [] }
         ) { attempts, start in
-            guard attempts.count < OperationTracker<[OperationAttempt]>.storedAttemptsPerOperation else { return }
+            guard attempts.count < OperationTracker<[Operation.Attempt]>.storedAttemptsPerOperation else { return }
             // Its start is its `acquisition.start` time, or its end minus its duration (both checked, so the
             // subtraction cannot overflow).
             attempts.append(
-                OperationAttempt(
+                Operation.Attempt(
                     number: attemptNumber ?? 1, kind: kind, outcome: outcome, start: start ?? time - (duration ?? 0),
-                    end: time, retryAfterSeconds: retryAfter))
+                    end: time, durationMilliseconds: duration, retryAfterSeconds: retryAfter))
         }
         countClosedOperations()
     }
@@ -230,8 +230,9 @@ package struct ReportBuilder: LogConsumer {
         operations.takeClosed(into: &closing)
         // By index: copying each operation out of the array cost a retain and a release of each of its fields.
         for index in closing.indices where !closing[index].payload.isEmpty {
-            let closed = ClosedOperation(
-                installID: closing[index].key.installID, operationID: closing[index].key.operationID,
+            let closed = Operation(
+                installID: closing[index].key.installID,
+                operationID: closing[index].hasOperationID ? closing[index].key.operationID : nil,
                 attempts: closing[index].payload)
             tables.update(.operation(closed), record: .noEvent)
         }

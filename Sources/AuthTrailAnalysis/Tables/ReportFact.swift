@@ -20,7 +20,7 @@ enum ReportFact {
     /// A `store.dropped` event: the events the writer lost (checked; 1 when it does not say).
     case dropReport(events: Int)
     /// An operation closed, with the attempts it stored.
-    case operation(ClosedOperation)
+    case operation(Operation)
     /// Every event of the install being read has been given.
     case installEnded
     /// One input was read.

@@ -7,18 +7,18 @@ struct RetryAfterTable: ReportTable {
     /// The earliest violations (trimmed to 10 past 200).
     var violations: [Report.Violation] = []
 
-    mutating func add(_ operation: ClosedOperation) {
+    mutating func add(_ operation: Operation) {
         operation.forEachGapAfterFailure { failed, next, gap in
             guard let retryAfter = failed.retryAfterSeconds else { return }
             retriedAfterHint += 1
-            guard Double(gap) < retryAfter * 1000 else {
+            guard !Operation.honours(retryAfterSeconds: retryAfter, gap: gap) else {
                 compliant += 1
                 return
             }
             violationCount += 1
             violations.append(
                 Report.Violation(
-                    installID: operation.installID, operationID: operation.operationID, attempt: failed.number,
+                    installID: operation.installID, operationID: operation.operationID ?? "", attempt: failed.number,
                     failedAt: ReportTime(milliseconds: failed.end), retriedAt: ReportTime(milliseconds: next.start),
                     waitedMilliseconds: gap, retryAfterSeconds: retryAfter))
             trim()

@@ -11,7 +11,7 @@ struct RetryTable: ReportTable {
     var recovery = MillisecondHistogram()
     var fallback = Report.Fallback()
 
-    mutating func add(_ operation: ClosedOperation) {
+    mutating func add(_ operation: Operation) {
         let attempts = operation.attempts
         guard let last = attempts.last else { return }
         operations += 1

@@ -1,7 +1,7 @@
 package import AuthTrail
 
 /// An attempt's error as its `acquisition.end` classified it, with the recommended action from the catalog.
-package struct StoryError: Sendable, Hashable {
+package struct AttemptError: Sendable, Hashable {
     /// `error.domain`, for example `MSALErrorDomain`.
     package var domain: String?
     package var code: Int?
