@@ -87,7 +87,13 @@ package struct SegmentHeader: Sendable, Hashable {
     /// then creation time, then sequence, then file name, as `authtrail bundle` orders its inputs (`InputOrder`), so
     /// a device's segments stay together and in the order they were written.
     package func sortsBefore(_ other: SegmentHeader, name: String, otherName: String) -> Bool {
-        (installID ?? "", createdAt ?? "", sequence ?? 0, name)
-            < (other.installID ?? "", other.createdAt ?? "", other.sequence ?? 0, otherName)
+        (installID ?? "", createdTime, sequence ?? 0, name)
+            < (other.installID ?? "", other.createdTime, other.sequence ?? 0, otherName)
+    }
+
+    /// `createdAt` as seconds since 1970, compared as a time (as text, `…:05Z` sorts after `…:05.250Z`); -infinity
+    /// when absent or not RFC 3339.
+    private var createdTime: Double {
+        createdAt.flatMap { Timestamp.parse(Array($0.utf8)) }?.timeIntervalSince1970 ?? -.infinity
     }
 }

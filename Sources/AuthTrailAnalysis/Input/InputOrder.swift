@@ -52,12 +52,13 @@ package enum InputOrder {
                 plan.mixed.append(path)
             }
         }
+        // By the time, not its text: RFC 3339 with and without a fraction (`…:05Z`, `…:05.250Z`) sort apart as text.
         segments.sort {
-            ($0.key.installID, $0.key.start, $0.key.sequence, $0.path)
-                < ($1.key.installID, $1.key.start, $1.key.sequence, $1.path)
+            ($0.key.installID, $0.key.start ?? .min, $0.key.sequence, $0.path)
+                < ($1.key.installID, $1.key.start ?? .min, $1.key.sequence, $1.path)
         }
         for (key, path) in segments {
-            let file = File(path: path, startMilliseconds: ReportTime.parse(key.start))
+            let file = File(path: path, startMilliseconds: key.start)
             if plan.installs.last?.installID == key.installID {
                 plan.installs[plan.installs.count - 1].files.append(file)
             } else {

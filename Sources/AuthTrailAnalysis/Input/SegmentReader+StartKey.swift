@@ -4,8 +4,9 @@ extension SegmentReader {
     /// Where a segment file belongs in reading order: its install and start.
     package struct StartKey: Sendable, Equatable {
         package var installID: String
-        /// RFC 3339 UTC: `segment.created_at`, or the first event's time when the file has no metadata frame.
-        package var start: String
+        /// Milliseconds since 1970: `segment.created_at`, or the first event's time when the file has no metadata
+        /// frame; nil when the metadata's time does not parse (such files sort first in their install).
+        package var start: Int64?
         /// `segment.sequence`; 0 without a metadata frame.
         package var sequence: Int
     }
@@ -23,7 +24,7 @@ extension SegmentReader {
         if let header {
             if header.isBundleManifest { return nil }
             if let install = header.installID, let created = header.createdAt {
-                return StartKey(installID: install, start: created, sequence: header.sequence ?? 0)
+                return StartKey(installID: install, start: ReportTime.parse(created), sequence: header.sequence ?? 0)
             }
         }
         guard let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
@@ -32,7 +33,7 @@ extension SegmentReader {
         var finder = FirstEvent()
         _ = read(bytes: prefix, name: path, into: &finder)
         guard let install = finder.installID ?? header?.installID, let time = finder.time else { return nil }
-        return StartKey(installID: install, start: ReportTime.string(time), sequence: header?.sequence ?? 0)
+        return StartKey(installID: install, start: time, sequence: header?.sequence ?? 0)
     }
 
     /// Keeps the first event that carries an install id and a time.
