@@ -28,6 +28,26 @@ package struct AttemptError: Sendable, Hashable {
     /// `error.underlying`: `<domain>:<code>`, outermost first.
     package var underlying: [String] = []
 
+    /// The error of the attempt `record` ended (checked as the report checks it), with what `details` read from its
+    /// line; nil for a success without an `error.domain`.
+    init?(of record: LogRecord, details: EventDetails?) {
+        guard record.outcome != .known(.success) || record.errorDomain != nil else { return nil }
+        domain = record.errorDomain
+        code = record.errorCode
+        codeName = record.errorCodeName
+        subcode = record.errorSubcode
+        subcodeName = record.errorSubcodeName
+        oauthError = details?.oauthError
+        oauthSuberror = details?.oauthSuberror
+        stsCodes = record.stsErrorCodes
+        httpStatus = record.httpStatus.flatMap { ReportBounds.httpStatus.contains($0) ? $0 : nil }
+        retryAfterSeconds = record.retryAfterSeconds.flatMap { ReportBounds.retryAfterSeconds.contains($0) ? $0 : nil }
+        action = record.action?.known
+        claimsChallenge = details?.claimsChallenge ?? false
+        throttled = details?.throttled ?? false
+        underlying = details?.underlying ?? []
+    }
+
     /// `domain:code`, or the domain alone, or the first AADSTS code.
     package var title: String {
         if let domain, let code { return "\(domain):\(code)" }

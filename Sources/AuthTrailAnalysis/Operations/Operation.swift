@@ -49,6 +49,14 @@ package struct Operation: Sendable, Hashable {
             self.errorBox = error.map(ErrorBox.init)
         }
 
+        /// Whole milliseconds of `record`'s `duration_ms` within the report's accepted range, nil otherwise.
+        static func checkedDuration(_ record: LogRecord) -> Int64? {
+            guard let value = record.durationMilliseconds else { return nil }
+            let rounded = value.rounded()
+            guard rounded >= 0, rounded <= Double(ReportBounds.durationMilliseconds.upperBound) else { return nil }
+            return Int64(rounded)
+        }
+
         /// The report's order of attempts: by number, then by end.
         static func inOrder(_ left: Self, _ right: Self) -> Bool { (left.number, left.end) < (right.number, right.end) }
     }

@@ -21,39 +21,17 @@ struct StoryDraft: Sendable {
         story = OperationStory(operation: Operation(installID: installID, operationID: operationID, attempts: []))
     }
 
-    /// Whole milliseconds of `duration_ms` within the report's accepted range, nil otherwise.
-    static func checkedDuration(_ record: LogRecord) -> Int64? {
-        guard let value = record.durationMilliseconds else { return nil }
-        let rounded = value.rounded()
-        guard rounded >= 0, rounded <= Double(ReportBounds.durationMilliseconds.upperBound) else { return nil }
-        return Int64(rounded)
-    }
-
     mutating func addAttempt(_ record: LogRecord, end: Int64, start: Int64?) {
         guard story.operation.attempts.count < Self.attemptsKept else {
             story.attemptsNotKept += 1
             return
         }
-        let duration = Self.checkedDuration(record)
+        let duration = Operation.Attempt.checkedDuration(record)
         // As the report numbers it (an attempt without a number sorts as 1, then by its end), so the waits and
         // their Retry-After verdicts are the report's.
         let number = OperationTracker<Self>.checkedAttempt(record.attempt) ?? 1
         let outcome = record.outcome ?? .missing
-        var error: AttemptError?
-        if outcome != .known(.success) || record.errorDomain != nil {
-            let details = record.details
-            error = AttemptError(
-                domain: record.errorDomain, code: record.errorCode, codeName: record.errorCodeName,
-                subcode: record.errorSubcode, subcodeName: record.errorSubcodeName, oauthError: details?.oauthError,
-                oauthSuberror: details?.oauthSuberror, stsCodes: record.stsErrorCodes,
-                httpStatus: record.httpStatus.flatMap { ReportBounds.httpStatus.contains($0) ? $0 : nil },
-                retryAfterSeconds: record.retryAfterSeconds.flatMap {
-                    ReportBounds.retryAfterSeconds.contains($0) ? $0 : nil
-                },
-                action: record.action?.known,
-                claimsChallenge: details?.claimsChallenge ?? false, throttled: details?.throttled ?? false,
-                underlying: details?.underlying ?? [])
-        }
+        let error = AttemptError(of: record, details: record.details)
         story.operation.attempts.append(
             Operation.Attempt(
                 number: number, kind: record.kind ?? .missing, outcome: outcome,

@@ -73,7 +73,7 @@ struct StoryFinder: InstallOrderedConsumer {
                 key, hasOperationID: hasOperationID, attempt: OperationTracker<Probe>.checkedAttempt(record.attempt),
                 outcome: record.outcome ?? .missing, time: time, make: { Probe() }
             ) { probe, start in
-                probe.start = min(probe.start, start ?? time - (StoryDraft.checkedDuration(record) ?? 0))
+                probe.start = min(probe.start, start ?? time - (Operation.Attempt.checkedDuration(record) ?? 0))
                 probe.note(correlationID: record.correlationID)
                 if matches { probe.matched = true }
             }

@@ -3,7 +3,7 @@ import AuthTrail
 /// Builds a `Report` in one pass over events, keeping aggregates rather than records: it turns each event into facts
 /// (`ReportFact`: its values checked once, its install and user hashed once per change, its set-up read), hands every
 /// fact to every table through the list (`ReportTables`; it names no table), and gives the attempts to the
-/// operations (`OperationTracker`, the rules `show` follows too), whose closed operations become facts too.
+/// operations (`OperationAssembler`, by the rules `show` follows too), whose closed operations become facts too.
 ///
 /// Memory is bounded by design: every table keyed by an input value is capped (`ReportBounds`; later values fold
 /// into an "(other)" row), distinct counts are exact up to a limit and estimated past it, and open operations are
@@ -30,9 +30,7 @@ package struct ReportBuilder: LogConsumer {
 
     var tables: ReportTables
     /// The open operations, each with the attempts it stored.
-    private var operations: OperationTracker<[Operation.Attempt]>
-    /// The operations `operations` closed, taken after each event (its buffer is kept to spare an allocation).
-    private var closing: [OperationTracker<[Operation.Attempt]>.Tracked] = []
+    private var operations: OperationAssembler
     /// Values out of range in the events given since the last input ended (`flushOutOfRange`).
     var outOfRange = OutOfRangeTally()
     /// The last kept event's install and user, with their hashes (`DistinctCount.hash`), hashed once per change.
@@ -45,7 +43,7 @@ package struct ReportBuilder: LogConsumer {
         self.filter = filter
         self.limits = limits
         filterKeepsAll = filter.isEmpty
-        operations = OperationTracker(limits: limits.operations)
+        operations = OperationAssembler(limits: limits.operations)
         tables = ReportTables(limits: limits, filters: filter.descriptions)
     }
 
@@ -127,8 +125,8 @@ package struct ReportBuilder: LogConsumer {
 
     private mutating func start(_ record: LogRecord, time: Int64?) {
         guard let operation = record.operationID, let time else { return }
-        let key = OperationKey(installID: record.installID ?? "", operationID: operation)
-        operations.start(key, attempt: checkedAttempt(record.attempt), time: time, make: { [] })
+        operations.start(
+            installID: record.installID, operationID: operation, attempt: checkedAttempt(record.attempt), time: time)
         countClosedOperations()
     }
 
@@ -208,35 +206,19 @@ package struct ReportBuilder: LogConsumer {
         guard let time else { return }
         let attemptNumber = checkedAttempt(record.attempt)
         let retryAfter = outcome == .known(.success) ? nil : checkedRetryAfter(record.retryAfterSeconds)
-        let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
+        // Its start is its end minus its duration (both checked, so the subtraction cannot overflow), unless it had
+        // an `acquisition.start`.
         operations.end(
-            key, hasOperationID: record.operationID != nil, attempt: attemptNumber, outcome: outcome, time: time,
-            make: { [] }
-        ) { attempts, start in
-            guard attempts.count < OperationTracker<[Operation.Attempt]>.storedAttemptsPerOperation else { return }
-            // Its start is its `acquisition.start` time, or its end minus its duration (both checked, so the
-            // subtraction cannot overflow).
-            attempts.append(
-                Operation.Attempt(
-                    number: attemptNumber ?? 1, kind: kind, outcome: outcome, start: start ?? time - (duration ?? 0),
-                    end: time, durationMilliseconds: duration, retryAfterSeconds: retryAfter))
-        }
+            Operation.Attempt(
+                number: attemptNumber ?? 1, kind: kind, outcome: outcome, start: time - (duration ?? 0), end: time,
+                durationMilliseconds: duration, retryAfterSeconds: retryAfter),
+            installID: record.installID, operationID: record.operationID, writtenNumber: attemptNumber)
         countClosedOperations()
     }
 
     /// Counts the operations the tracker closed.
     private mutating func countClosedOperations() {
-        guard !operations.closed.isEmpty else { return }
-        operations.takeClosed(into: &closing)
-        // By index: copying each operation out of the array cost a retain and a release of each of its fields.
-        for index in closing.indices where !closing[index].payload.isEmpty {
-            let closed = Operation(
-                installID: closing[index].key.installID,
-                operationID: closing[index].hasOperationID ? closing[index].key.operationID : nil,
-                attempts: closing[index].payload)
-            tables.update(.operation(closed), record: .noEvent)
-        }
-        closing.removeAll(keepingCapacity: true)
+        operations.takeClosed { tables.update(.operation($0), record: .noEvent) }
     }
 
     // MARK: Memory bounds (for tests)
@@ -244,7 +226,7 @@ package struct ReportBuilder: LogConsumer {
     /// Operations not yet closed.
     package var openOperations: Int { operations.openOperations }
     /// Attempts and pending starts stored in open operations.
-    package var storedAttempts: Int { operations.storedItems }
+    package var storedAttempts: Int { operations.storedAttempts }
     /// Device-storm windows kept, the current one included.
     package var storedDeviceWindows: Int { tables.storedDeviceWindows }
     /// Install clocks kept for the idle sweep.

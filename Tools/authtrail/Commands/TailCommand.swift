@@ -15,7 +15,9 @@ struct TailCommand: ParsableCommand {
 
             Each line holds the time, the install id's first 8 digits, the event name, then what the event has: kind \
             and attempt, outcome, error domain, code and name, sub-code, STS codes, HTTP status, Retry-After, wait, \
-            duration, and the message of log events. Colour (--colour auto) only on a terminal and without NO_COLOR.
+            duration, and the message of log events. With --operations, each line is one operation, written when it \
+            closes (as the report closes it): its end, install, operation id, each attempt's kind, outcome and error, \
+            then whether a Retry-After was honoured, a retry storm and the backoff; -n counts operations. Colour (--colour auto) only on a terminal and without NO_COLOR.
 
             Ctrl-C (SIGINT) or SIGTERM stops following: the current line is finished, standard output flushed, and \
             tail exits 0. A closed standard output (`| head`) ends it quietly with 141 (as a shell reports a program \
@@ -35,6 +37,13 @@ struct TailCommand: ParsableCommand {
 
     @Option(name: .customShort("n"), help: "How many of the last events to print first.")
     var lines = 10
+
+    @Flag(
+        help: ArgumentHelp(
+            "One line per operation once it closes, with its attempts and what went wrong between them.",
+            discussion: "An operation closes as the report closes it: a success or a cancellation, else when the app "
+                + "stops retrying (30 minutes idle while its device logs on) or, without -f, at the end of the input."))
+    var operations = false
 
     @Option(help: "Seconds between two looks at the folder with -f.")
     var interval = 0.25
@@ -60,7 +69,16 @@ struct TailCommand: ParsableCommand {
         case .never: useColour = false
         case .auto: useColour = isatty(1) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         }
-        var output = TailLineWriter(filter: try filters.eventFilter(), colour: useColour, lastLines: lines)
+        if operations {
+            var output = TailOperationWriter(filter: try filters.eventFilter(), colour: useColour, lastLines: lines)
+            try tail(into: &output)
+        } else {
+            var output = TailLineWriter(filter: try filters.eventFilter(), colour: useColour, lastLines: lines)
+            try tail(into: &output)
+        }
+    }
+
+    private func tail(into output: inout some TailWriter) throws {
         var follower = TrailFollower(paths: paths)
         var reported: Set<String> = []
         func report(_ findings: TrailFollower.Findings) {
@@ -71,6 +89,7 @@ struct TailCommand: ParsableCommand {
         }
         let first = follower.poll(into: &output) { StopSignals.received }
         report(first)
+        if !follow { output.endOfInput() }
         output.writeKeptLines()
         if follow && first.problems.isEmpty {
             let milliseconds = Int32((interval * 1000).rounded())
