@@ -179,7 +179,7 @@ extension BreakdownTables {
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {
         case .read: note(record)
-        case .attempt(let attempt): add(record, failed: attempt.failed, pattern: attempt.pattern)
+        case .attempt(let attempt): add(record, failed: attempt.failed, pattern: record.failurePattern)
         case .ended: flushPending()
         default: break
         }

@@ -196,7 +196,7 @@ package struct ReportBuilder: LogConsumer {
             time: time, failed: outcome.countsAsFailure, duration: duration,
             errored: outcome != .known(.success) && (record.errorDomain != nil || !record.stsErrorCodes.isEmpty),
             userHash: record.userID == nil ? nil : lastUserHash,
-            installHash: record.installID == nil ? nil : lastInstallHash, pattern: record.failurePattern)
+            installHash: record.installID == nil ? nil : lastInstallHash)
         if attempt.errored {
             attempt.httpStatus = checkedStatus(record.httpStatus)
             noteOutOfRange(stsCodes: record.stsErrorCodes)

@@ -75,9 +75,9 @@ enum ReportFact {
         var newUserHash: UInt64?
     }
 
-    /// An ended attempt's values, checked once. Numbers and the pattern only (a payload with more strings and arrays
-    /// cost 15-20 % more CPU per event in retains and copies); what the record says as written (kind, outcome, AADSTS
-    /// codes) is read from it (`LogRecord+Attempt`).
+    /// An ended attempt's values, checked once. Numbers only, so handing it to every table copies no reference (a
+    /// payload with strings and arrays cost 15-20 % more CPU per event in retains and copies); what the record says
+    /// as written (kind, outcome, pattern, AADSTS codes) is read from it (`LogRecord+Attempt`).
     struct EndedAttempt {
         /// Milliseconds since 1970, checked.
         var time: Int64?
@@ -92,8 +92,5 @@ enum ReportFact {
         /// `DistinctCount.hash` of its user and install, nil when it names none.
         var userHash: UInt64?
         var installHash: UInt64?
-        /// Its failure pattern (`LogRecord.failurePattern`), made once: three tables count it, and each making its
-        /// own hashed the domain again (2-3 % of a report on large segments).
-        var pattern: PatternKey?
     }
 }
