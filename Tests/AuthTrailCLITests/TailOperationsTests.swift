@@ -51,13 +51,17 @@ struct TailOperationsTests {
         let operations = try #require((json["retries"] as? [String: Any])?["operations"] as? Int)
         let lines = tail.text.split(separator: "\n")
         #expect(lines.count == operations && operations > 3, "\(tail.text)")
-        #expect(lines.allSatisfy { $0.range(of: #"^\S+Z [0-9a-f]{8} operation \S+ \d+ attempts?: #1 "#, options: .regularExpression) != nil })
+        #expect(
+            lines.allSatisfy {
+                $0.range(of: #"^\S+Z [0-9a-f]{8} operation \S+ \d+ attempts?: #1 "#, options: .regularExpression) != nil
+            })
         #expect(
             lines.contains {
                 $0.contains("#1 silent failure MSALErrorDomain -50002 interactionRequired")
                     && $0.contains("→ #2 interactive success")
             }, "the interactive fallback: \(tail.text)")
-        #expect(lines.contains { $0.contains("HTTP 429 → #2 silent success; Retry-After 30 s honoured") }, "\(tail.text)")
+        #expect(
+            lines.contains { $0.contains("HTTP 429 → #2 silent success; Retry-After 30 s honoured") }, "\(tail.text)")
 
         let last = try ProcessRunner.authtrail(["tail", "--operations", "-n", "2", "--colour", "never", trail])
         #expect(last.text.split(separator: "\n") == lines.suffix(2), "-n counts operations")
@@ -74,7 +78,8 @@ struct TailOperationsTests {
         #expect(tail.status == 0, "\(tail.standardError)")
         let text = tail.text
         #expect(text.split(separator: "\n").count == 1, "\(text)")
-        #expect(text.contains(" operation op-1 6 attempts: #1 silent failure MSALErrorDomain -50000 internal, HTTP 429"))
+        #expect(
+            text.contains(" operation op-1 6 attempts: #1 silent failure MSALErrorDomain -50000 internal, HTTP 429"))
         #expect(text.contains("→ #6 silent success; Retry-After 30 s ignored (retried after 3.9 s)"), "\(text)")
         #expect(text.contains("; retry storm: 6 attempts in 12 s"), "\(text)")
     }
@@ -92,7 +97,8 @@ struct TailOperationsTests {
         #expect(tail.text.isEmpty, "an open operation was written: \(tail.text)")
         try Self.writeSegment([Self.attemptLine(2, second: 3, failed: false)], to: directory.path + "/b")
         #expect(tail.waitForOutput(timeout: 60) { $0.contains("\n") }, "\(tail.errorText)")
-        #expect(tail.text.contains("2 attempts: #1 silent failure MSALErrorDomain -50000 internal → #2 silent success\n"))
+        #expect(
+            tail.text.contains("2 attempts: #1 silent failure MSALErrorDomain -50000 internal → #2 silent success\n"))
         tail.send(signal: SIGINT)
         let end = tail.waitForExit(timeout: 30)
         #expect(end.status == 0 && !end.signalled, "\(end): \(tail.errorText)")

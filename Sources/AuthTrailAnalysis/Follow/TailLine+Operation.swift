@@ -37,7 +37,8 @@ extension TailLine {
                             + "\(ReportFormatting.milliseconds(gap)))", "31"))
         }
         let limits = ReportBuilder.Limits()
-        if let storm = operation.storm(threshold: limits.operationStormAttempts, window: limits.stormWindowMilliseconds) {
+        if let storm = operation.storm(threshold: limits.operationStormAttempts, window: limits.stormWindowMilliseconds)
+        {
             judgements.append(
                 paint(
                     "retry storm: \(storm.attempts) attempts in \(ReportFormatting.milliseconds(storm.last - storm.first))",

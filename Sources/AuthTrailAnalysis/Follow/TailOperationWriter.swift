@@ -6,11 +6,8 @@ package import AuthTrail
 /// `tail` without `-f`); with `-f` it waits for its closing attempt, or for the idle sweep.
 package struct TailOperationWriter: LogConsumer {
     package let filter: EventFilter
-    package let colour: Bool
     private var operations = OperationAssembler()
-    private var kept: LastLines<Operation>?
-    private var output: OutputBuffer
-    package private(set) var linesWritten = 0
+    private var output: TailOutput<Operation>
     /// Every event read, before the filter.
     package private(set) var eventsRead = 0
     /// The first write error; writing stops after it.
@@ -19,9 +16,7 @@ package struct TailOperationWriter: LogConsumer {
     /// - Parameter lastLines: keep the last this many operations until `writeKeptLines()`; nil writes each.
     package init(filter: EventFilter, colour: Bool, descriptor: Int32 = 1, lastLines: Int? = nil) {
         self.filter = filter
-        self.colour = colour
-        output = OutputBuffer(descriptor: descriptor)
-        kept = lastLines.map { LastLines(limit: $0) }
+        output = TailOutput(descriptor: descriptor, lastLines: lastLines) { TailLine.format($0, colour: colour) }
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
@@ -58,29 +53,11 @@ package struct TailOperationWriter: LogConsumer {
     }
 
     private mutating func writeClosed() {
-        var closed: [Operation] = []
-        operations.takeClosed { closed.append($0) }
-        for operation in closed {
-            if kept != nil {
-                kept!.append(operation)
-            } else {
-                output.append(line: TailLine.format(operation, colour: colour).utf8)
-                linesWritten += 1
-            }
-        }
-        if output.count >= 64 << 10 { flush() }
+        operations.takeClosed { output.add($0) }
     }
 
     /// Writes the operations kept so far and writes every later one as it closes.
-    package mutating func writeKeptLines() {
-        guard let operations = kept?.elements else { return }
-        kept = nil
-        for operation in operations {
-            output.append(line: TailLine.format(operation, colour: colour).utf8)
-            linesWritten += 1
-        }
-        flush()
-    }
+    package mutating func writeKeptLines() { output.writeKeptLines() }
 
     /// Writes what is buffered.
     package mutating func flush() { output.flush() }
