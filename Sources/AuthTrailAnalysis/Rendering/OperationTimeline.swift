@@ -16,9 +16,7 @@ package struct OperationTimeline: Sendable, Hashable {
 
     /// The first attempt's start and the last end.
     var span: (start: Int64, end: Int64)? {
-        let attempts = operation.attempts
-        guard let start = attempts.map(\.start).min(), let end = attempts.map(\.end).max() else { return nil }
-        return (start, max(end, start))
+        operation.attempts.isEmpty ? nil : (operation.start, max(operation.end, operation.start))
     }
 
     /// The Retry-After a lane marks after `attempt`: its own, else the one an attempt of its number carried.

@@ -78,6 +78,7 @@ struct StoryDraft: Sendable {
     /// succeed, logs in time order, the verdict.
     func finished(logs: [OperationStory.LogLine], logsNotKept: Int) -> OperationStory {
         var story = story
+        // Made again to put the attempts in the report's order (number, then end).
         let operation = story.operation
         story.operation = Operation(
             installID: operation.installID, operationID: operation.operationID, attempts: operation.attempts)
