@@ -126,16 +126,20 @@ package struct ReportBuilder: LogConsumer {
     private mutating func start(_ record: LogRecord, time: Int64?) {
         guard let operation = record.operationID, let time else { return }
         operations.start(
-            installID: record.installID, operationID: operation, attempt: checkedAttempt(record.attempt), time: time)
+            installID: record.installID, operationID: operation,
+            attempt: checked(record.attempt, in: ReportBounds.attempt, .attempt), time: time)
         countClosedOperations()
     }
 
     // MARK: Checked values
 
-    private mutating func checkedAttempt(_ value: Int?) -> Int? {
+    /// `value` within `bounds`; nil (and counted as `field`) outside them.
+    private mutating func checked<Value: Comparable>(
+        _ value: Value?, in bounds: ClosedRange<Value>, _ field: OutOfRangeTally.Field
+    ) -> Value? {
         guard let value else { return nil }
-        guard ReportBounds.attempt.contains(value) else {
-            outOfRange.note(.attempt, "\(value)")
+        guard bounds.contains(value) else {
+            outOfRange.note(field, "\(value)")
             return nil
         }
         return value
@@ -150,15 +154,6 @@ package struct ReportBuilder: LogConsumer {
             return nil
         }
         return Int64(rounded)
-    }
-
-    private mutating func checkedRetryAfter(_ value: Double?) -> Double? {
-        guard let value else { return nil }
-        guard ReportBounds.retryAfterSeconds.contains(value) else {
-            outOfRange.note(.retryAfter, "\(value)")
-            return nil
-        }
-        return value
     }
 
     /// Counts the distinct codes out of range, ascending (the tables count the others: `LogRecord.stsCodesInRange`).
@@ -179,15 +174,6 @@ package struct ReportBuilder: LogConsumer {
         return count
     }
 
-    private mutating func checkedStatus(_ value: Int?) -> Int? {
-        guard let value else { return nil }
-        guard ReportBounds.httpStatus.contains(value) else {
-            outOfRange.note(.httpStatus, "\(value)")
-            return nil
-        }
-        return value
-    }
-
     private mutating func end(_ record: LogRecord, time: Int64?) {
         let kind = record.attemptKind
         let outcome = record.attemptOutcome
@@ -198,14 +184,16 @@ package struct ReportBuilder: LogConsumer {
             userHash: record.userID == nil ? nil : lastUserHash,
             installHash: record.installID == nil ? nil : lastInstallHash)
         if attempt.errored {
-            attempt.httpStatus = checkedStatus(record.httpStatus)
+            attempt.httpStatus = checked(record.httpStatus, in: ReportBounds.httpStatus, .httpStatus)
             noteOutOfRange(stsCodes: record.stsErrorCodes)
         }
         tables.update(.attempt(attempt), record: record)
 
         guard let time else { return }
-        let attemptNumber = checkedAttempt(record.attempt)
-        let retryAfter = outcome == .known(.success) ? nil : checkedRetryAfter(record.retryAfterSeconds)
+        let attemptNumber = checked(record.attempt, in: ReportBounds.attempt, .attempt)
+        let retryAfter =
+            outcome == .known(.success)
+            ? nil : checked(record.retryAfterSeconds, in: ReportBounds.retryAfterSeconds, .retryAfter)
         // Its start is its end minus its duration (both checked, so the subtraction cannot overflow), unless it had
         // an `acquisition.start`.
         operations.end(
