@@ -31,15 +31,9 @@ package struct TailOperationWriter: LogConsumer {
             guard let operationID = record.operationID else { return }
             operations.start(installID: record.installID, operationID: operationID, attempt: number, time: time)
         case .acquisitionEnd:
-            let outcome = record.outcome ?? .missing
-            let error = AttemptError(of: record, details: outcome == .known(.success) ? nil : EventDetails(line: line))
-            let duration = Operation.Attempt.checkedDuration(record)
+            let details = record.outcome == .known(.success) ? nil : EventDetails(line: line)
             operations.end(
-                Operation.Attempt(
-                    number: number ?? 1, kind: record.kind ?? .missing, outcome: outcome,
-                    start: time - (duration ?? 0), end: time, durationMilliseconds: duration,
-                    retryAfterSeconds: outcome == .known(.success) ? nil : error?.retryAfterSeconds,
-                    correlationID: record.correlationID, error: error),
+                Operation.Attempt(ended: record, at: time, start: nil, details: details),
                 installID: record.installID, operationID: record.operationID, writtenNumber: number)
         default: return
         }

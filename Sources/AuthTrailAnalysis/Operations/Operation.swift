@@ -57,6 +57,21 @@ package struct Operation: Sendable, Hashable {
             return Int64(rounded)
         }
 
+        /// The attempt an `acquisition.end` `record` ends, as `show` and `tail` keep it: its number as the report
+        /// reads it (1 when it has none), its start (`start`, else its end minus its duration), its error classified
+        /// from the record and `details`, and a Retry-After only when it did not succeed. The report's builder makes
+        /// its own, leaner attempt: it counts what is out of range and leaves the error and correlation id out.
+        init(ended record: LogRecord, at end: Int64, start: Int64?, details: EventDetails?) {
+            let duration = Self.checkedDuration(record)
+            let outcome = record.outcome ?? .missing
+            let error = AttemptError(of: record, details: details)
+            self.init(
+                number: OperationTracker<Never>.checkedAttempt(record.attempt) ?? 1, kind: record.kind ?? .missing,
+                outcome: outcome, start: start ?? end - (duration ?? 0), end: end, durationMilliseconds: duration,
+                retryAfterSeconds: outcome == .known(.success) ? nil : error?.retryAfterSeconds,
+                correlationID: record.correlationID, error: error)
+        }
+
         /// The report's order of attempts: by number, then by end.
         static func inOrder(_ left: Self, _ right: Self) -> Bool { (left.number, left.end) < (right.number, right.end) }
     }

@@ -26,18 +26,9 @@ struct StoryDraft: Sendable {
             story.attemptsNotKept += 1
             return
         }
-        let duration = Operation.Attempt.checkedDuration(record)
-        // As the report numbers it (an attempt without a number sorts as 1, then by its end), so the waits and
-        // their Retry-After verdicts are the report's.
-        let number = OperationTracker<Self>.checkedAttempt(record.attempt) ?? 1
-        let outcome = record.outcome ?? .missing
-        let error = AttemptError(of: record, details: record.details)
-        story.operation.attempts.append(
-            Operation.Attempt(
-                number: number, kind: record.kind ?? .missing, outcome: outcome,
-                start: start ?? end - (duration ?? 0), end: end, durationMilliseconds: duration,
-                retryAfterSeconds: outcome == .known(.success) ? nil : error?.retryAfterSeconds,
-                correlationID: record.correlationID, error: error))
+        // Numbered as the report numbers it (an attempt without a number sorts as 1, then by its end), so the waits
+        // and their Retry-After verdicts are the report's.
+        story.operation.attempts.append(Operation.Attempt(ended: record, at: end, start: start, details: record.details))
     }
 
     mutating func addWait(_ record: LogRecord, time: Int64?) {
