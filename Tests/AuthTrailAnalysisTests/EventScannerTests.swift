@@ -42,7 +42,7 @@ struct EventScannerTests {
             guard var full = bytes.withUnsafeBytes({ EventScanner.scan($0) }) else { continue }
             let projected = bytes.withUnsafeBytes { EventScanner.scan($0, memory: &memory, fields: []) }
             (full.installID, full.operationID, full.correlationID, full.userID) = (nil, nil, nil, nil)
-            (full.severityText, full.kind, full.errorCodeName, full.errorSubcodeName) = (nil, nil, nil, nil)
+            (full.kind, full.errorCodeName, full.errorSubcodeName) = (nil, nil, nil)
             (full.action, full.appVersion, full.osVersion, full.msalVersion) = (nil, nil, nil, nil)
             full.authorityHost = nil
             #expect(projected == full, "projection changed more than the skipped fields on \(line.prefix(120))")
@@ -60,6 +60,30 @@ struct EventScannerTests {
     func oddLinesFallBack(line: String) {
         let record = Array(line.utf8).withUnsafeBytes { EventScanner.record($0) }
         #expect(record?.eventName == "log")
+    }
+
+    @Test(
+        "severity becomes the library's level once, the same in the scanner and the Foundation fallback",
+        arguments: [
+            (#"{"event.name":"log","severity_number":9,"severity_text":"INFO"}"#, Severity.info),
+            (#"{"event.name":"log","severity_number":14}"#, .warning),  // WARN2 is WARN
+            (#"{"event.name":"log","severity_number":11,"severity_text":"INFO3"}"#, .notice),
+            (#"{"event.name":"log","severity_text":"ERROR"}"#, .error),
+            (#"{"event.name":"log","severity_text":"\u0046ATAL"}"#, .critical),
+            // The number decides when it is one; a repeated key replaces its own earlier value.
+            (#"{"event.name":"log","severity_text":"ERROR","severity_number":5}"#, .debug),
+            (#"{"event.name":"log","severity_number":5,"severity_number":99,"severity_text":"WARN"}"#, .warning),
+            (#"{"event.name":"log","severity_number":0,"severity_text":"Warning"}"#, nil),
+        ] as [(String, Severity?)])
+    func severity(line: String, expected: Severity?) {
+        let scanned = Array(line.utf8).withUnsafeBytes { EventScanner.scan($0) }
+        let parsed = Array(line.utf8).withUnsafeBytes { LogRecord(foundationParsing: $0) }
+        #expect(parsed?.severity == expected)
+        #expect(scanned != nil, "the scanner reads escapes and repeated keys itself")
+        #expect(scanned?.severity == expected)
+        var filter = EventFilter()
+        filter.minimumSeverity = .warning
+        #expect(parsed.map(filter.accepts) == (expected.map { $0 >= .warning } ?? false))
     }
 
     @Test(

@@ -39,7 +39,7 @@ struct EventLineTests {
     @Test("a log event ends with its message, its control characters shown as ?")
     func logMessage() {
         var record = LogRecord(eventName: "log")
-        record.severityText = "WARN"
+        record.severity = .warning
         let line = TailLine.format(record, message: "token cache miss\u{1B}[2J\nnext\u{9B}", colour: false)
         #expect(line == "- - log WARN token cache miss?[2J?next?")
         let json = #"{"event.name":"log","body":"hello"}"#

@@ -37,16 +37,16 @@ package struct BundleWriter {
         }
         var input = InputReader(paths: paths)
         input.forEachFile { file, reader in
-            let descriptor: Int32
+            let input: OpenInput
             do throws(SystemError) {
-                descriptor = file == "-" ? 0 : try SystemCalls.open(file, write: false)
+                input = try OpenInput(path: file)
             } catch {
                 return InputFiles.Problem(path: file, reason: error.reason)
             }
-            var source = DigestingSource(FileDescriptorSource(descriptor: descriptor))
-            bundle.beginFile(name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent, path: file)
+            var source = DigestingSource(input.source)
+            bundle.beginFile(name: StandardInput.fileName(file), path: file)
             let summary = reader.read(from: &source, name: file, into: &bundle)
-            if file != "-" { SystemCalls.close(descriptor) }
+            input.close()
             bundle.endFile(sha256: source.hexDigest(), bytes: source.byteCount, warnings: summary.warnings)
             // The events before a failed read are bundled; the input still counts as not read.
             return source.readError.map { InputFiles.Problem(path: file, reason: $0.reason) }

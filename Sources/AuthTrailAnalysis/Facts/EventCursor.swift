@@ -40,7 +40,7 @@ struct EventCursor {
         let keys = memory.pointee.keys
         guard take(UInt8(ascii: "{")) else { return false }
         record = LogRecord(eventName: TrailEvent.Name(rawValue: ""))
-        var sawName = false
+        var line = LineRead()
         skipSpace()
         if index < end, base[index] == UInt8(ascii: "}") { return false }
         var previous = KeyOrder.lineStart
@@ -73,7 +73,7 @@ struct EventCursor {
             skipSpace()
             guard index < end else { return false }
             if let key {
-                guard value(for: key, into: &record, sawName: &sawName) else { return false }
+                guard value(for: key, into: &record, line: &line) else { return false }
             } else {
                 guard skipValue() else { return false }
             }
@@ -86,21 +86,30 @@ struct EventCursor {
             guard base[index] == UInt8(ascii: "}") else { return false }
             index += 1
             skipSpace()
-            return index == end && sawName
+            record.severity = line.severityByNumber ?? line.severityByText
+            return index == end && line.sawName
         }
     }
 
     // MARK: Values
 
-    /// Reads the value of a known key into `record`; false when the line must go to the fallback.
-    mutating func value(for key: EventKey, into record: inout LogRecord, sawName: inout Bool) -> Bool {
+    /// What is read of a line before its record is complete. Each severity key keeps its own value, so a repeated
+    /// key replaces only its own earlier one, as in the Foundation fallback.
+    struct LineRead {
+        var sawName = false
+        var severityByNumber: Severity?
+        var severityByText: Severity?
+    }
+
+    /// Reads the value of a known key into `record` (or `line`); false when the line must go to the fallback.
+    mutating func value(for key: EventKey, into record: inout LogRecord, line: inout LineRead) -> Bool {
         // Fields the consumer does not read are stepped over (the group-by reads none of them).
         if let group = key.stringGroup, !fields.contains(group) { return skipValue() }
         switch key {
         case .eventName:
             guard let text = stringValue(cached: key) else { return false }
             record.eventName = TrailEvent.Name(rawValue: text)
-            sawName = true
+            line.sawName = true
         case .timestamp:
             // A repeated key replaces the earlier value even when it is not a time, as in JSONSerialization (found
             // by the event-scanner fuzz target: Tests/Fuzz/Corpus/event-scanner/duplicate-keys.json). Same below.
@@ -112,7 +121,7 @@ struct EventCursor {
             } else if let date = Timestamp.parse(Array(UnsafeBufferPointer(start: base + start, count: stop - start))) {
                 record.timestampMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
             }
-        case .severityText: return string(into: &record.severityText, cached: .severityText)
+        case .severityText: return severityText(into: &line.severityByText)
         case .installID: return string(into: &record.installID, cached: .installID)
         case .operationID: return string(into: &record.operationID, cached: .operationID)
         case .kind: return recorded(into: &record.kind, cached: .kind)
@@ -128,7 +137,10 @@ struct EventCursor {
         case .msalVersion: return string(into: &record.msalVersion, cached: .msalVersion)
         case .authorityHost: return string(into: &record.authorityHost, cached: .authorityHost)
         case .schema: return integer(into: &record.schema)
-        case .severityNumber: return integer(into: &record.severityNumber)
+        case .severityNumber:
+            var number: Int?
+            guard integer(into: &number) else { return false }
+            line.severityByNumber = number.flatMap(Severity.init(recordedNumber:))
         case .attempt: return integer(into: &record.attempt)
         case .errorCode: return integer(into: &record.errorCode)
         case .errorSubcode: return integer(into: &record.errorSubcode)
@@ -199,6 +211,20 @@ struct EventCursor {
         }
         guard let text = text(start, stop, escaped: escaped, cached: key) else { return false }
         field = RecordedValue(rawValue: text)
+        return true
+    }
+
+    /// `severity_text`: matched as bytes against the library's spellings; nil when it is none of them.
+    mutating func severityText(into field: inout Severity?) -> Bool {
+        field = nil
+        guard base[index] == Self.quote else { return skipValue() }
+        guard let (start, stop, escaped) = stringBounds() else { return false }
+        if !escaped {
+            field = Severity.spellings.match(base + start, count: stop - start)
+            return true
+        }
+        guard let text = unescape(start, stop) else { return false }
+        field = Severity(text: text)
         return true
     }
 

@@ -14,7 +14,7 @@ extension EventKey {
     var stringGroup: LogRecord.StringFields? {
         switch self {
         case .installID, .operationID, .correlationID, .userID: .identifiers
-        case .severityText, .kind, .errorCodeName, .errorSubcodeName, .action, .appVersion, .osVersion, .msalVersion,
+        case .kind, .errorCodeName, .errorSubcodeName, .action, .appVersion, .osVersion, .msalVersion,
             .authorityHost:
             .labels
         default: nil

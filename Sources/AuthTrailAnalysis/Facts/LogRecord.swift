@@ -7,8 +7,9 @@ package struct LogRecord: Sendable, Hashable {
     package var eventName: TrailEvent.Name
     package var timestampMilliseconds: Int64?
     package var schema: Int?
-    package var severityNumber: Int?
-    package var severityText: String?
+    /// The line's level: from `severity_number` when it is one (1-24), else from `severity_text` as the library
+    /// spells it; nil when neither names one.
+    package var severity: Severity?
     package var installID: String?
     package var operationID: String?
     package var attempt: Int?
@@ -75,7 +76,7 @@ extension LogRecord {
 
         /// `installID`, `operationID`, `correlationID`, `userID`.
         package static let identifiers = Self(rawValue: 1)
-        /// `severityText`, `kind`, `errorCodeName`, `errorSubcodeName`, `action`, `appVersion`, `osVersion`,
+        /// `kind`, `errorCodeName`, `errorSubcodeName`, `action`, `appVersion`, `osVersion`,
         /// `msalVersion`, `authorityHost`.
         package static let labels = Self(rawValue: 2)
         package static let all: Self = [.identifiers, .labels]

@@ -35,16 +35,16 @@ package protocol RecordedCases: CaseIterable, RawRepresentable, Hashable, Sendab
 }
 
 /// The UTF-8 spellings of `Known`'s cases, in one buffer.
-package struct RecordedSpellings<Known: RecordedCases>: Sendable {
+package struct RecordedSpellings<Known: Sendable>: Sendable {
     private let bytes: [UInt8]
     private let entries: [(start: Int, count: Int, value: Known)]
 
-    init() {
+    init(_ spelled: [(spelling: String, value: Known)]) {
         var bytes: [UInt8] = []
         var entries: [(start: Int, count: Int, value: Known)] = []
-        for value in Known.allCases {
-            entries.append((bytes.count, value.rawValue.utf8.count, value))
-            bytes += value.rawValue.utf8
+        for (spelling, value) in spelled {
+            entries.append((bytes.count, spelling.utf8.count, value))
+            bytes += spelling.utf8
         }
         self.bytes = bytes
         self.entries = entries
@@ -64,15 +64,15 @@ package struct RecordedSpellings<Known: RecordedCases>: Sendable {
 }
 
 extension TrailEvent.AcquisitionKind: RecordedCases {
-    package static let spellings = RecordedSpellings<Self>()
+    package static let spellings = RecordedSpellings(allCases.map { ($0.rawValue, $0) })
 }
 
 extension TrailEvent.Outcome: RecordedCases {
-    package static let spellings = RecordedSpellings<Self>()
+    package static let spellings = RecordedSpellings(allCases.map { ($0.rawValue, $0) })
 }
 
 extension RecommendedAction: RecordedCases {
-    package static let spellings = RecordedSpellings<Self>()
+    package static let spellings = RecordedSpellings(allCases.map { ($0.rawValue, $0) })
 }
 
 /// `acquisition.kind` as read.
@@ -81,6 +81,20 @@ package typealias RecordedKind = RecordedValue<TrailEvent.AcquisitionKind>
 package typealias RecordedOutcome = RecordedValue<TrailEvent.Outcome>
 /// `error.action` as read.
 package typealias RecordedAction = RecordedValue<RecommendedAction>
+
+extension Severity {
+    /// `severity_text` as the library spells it (`INFO`, `WARN`, ...).
+    static let spellings = RecordedSpellings(allCases.map { ($0.text, $0) })
+
+    /// The level an OpenTelemetry `severity_number` (1-24) falls in: the library's highest level at or below it,
+    /// so 11 (INFO3) is INFO2 and 14 (WARN2) is WARN, and `--severity` keeps what it kept by number. Nil outside 1-24.
+    init?(recordedNumber number: Int) {
+        guard (1...24).contains(number), let level = Self.allCases.last(where: { $0.number <= number }) else {
+            return nil
+        }
+        self = level
+    }
+}
 
 extension RecordedValue where Known == TrailEvent.Outcome {
     /// Neither succeeded nor was cancelled (the user's choice, not a fault): what the report counts as failed.

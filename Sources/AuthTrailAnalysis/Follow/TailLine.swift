@@ -44,7 +44,7 @@ package enum TailLine {
         if let wait = record.waitMilliseconds { parts.append("wait \(number(wait)) ms") }
         if let duration = record.durationMilliseconds { parts.append("\(number(duration)) ms") }
         if record.eventName == .log || message != nil {
-            if let severity = record.severityText { parts.append(clean(severity)) }
+            if let severity = record.severity { parts.append(severity.text) }
             if let message { parts.append(clean(message)) }
         }
         return parts.joined(separator: " ")

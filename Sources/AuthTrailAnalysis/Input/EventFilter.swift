@@ -1,4 +1,4 @@
-import AuthTrail
+package import AuthTrail
 
 /// Which events `report` and `cat` keep: a time range and exact-match filters. Empty sets keep everything.
 package struct EventFilter: Sendable, Hashable {
@@ -19,8 +19,8 @@ package struct EventFilter: Sendable, Hashable {
     /// `correlationIDs` and `codes` lower-cased, made once when they are set.
     private var matchedCorrelationIDs: Set<String> = []
     private var matchedCodes: Set<String> = []
-    /// Keep events at or above this severity number (INFO is 9, ERROR 17).
-    package var minimumSeverity: Int?
+    /// Keep events at or above this level.
+    package var minimumSeverity: Severity?
 
     package init() {}
 
@@ -45,7 +45,7 @@ package struct EventFilter: Sendable, Hashable {
         if !installIDs.isEmpty { guard let value = record.installID, installIDs.contains(value) else { return false } }
         if !kinds.isEmpty { guard let value = record.kind?.rawValue, kinds.contains(value) else { return false } }
         if let minimumSeverity {
-            guard let value = record.severityNumber, value >= minimumSeverity else { return false }
+            guard let value = record.severity, value >= minimumSeverity else { return false }
         }
         if !codes.isEmpty { guard matchesCode(record) else { return false } }
         return true
@@ -79,7 +79,7 @@ package struct EventFilter: Sendable, Hashable {
         where !values.isEmpty {
             lines.append("\(label) \(values.sorted().joined(separator: ", "))")
         }
-        if let minimumSeverity { lines.append("severity >= \(minimumSeverity)") }
+        if let minimumSeverity { lines.append("severity >= \(minimumSeverity.number)") }
         return lines
     }
 }

@@ -16,7 +16,7 @@ package enum InputFiles {
         var problems = [Problem]()
         var visited = Set<String>()
         for path in paths {
-            if path == "-" {
+            if path == StandardInput.path {
                 files.append(path)
                 continue
             }

@@ -44,7 +44,7 @@ package enum InputOrder {
         var plan = Plan()
         var stdin: [String] = []
         for (path, key) in zip(files, keys) {
-            if path == "-" {
+            if path == StandardInput.path {
                 stdin.append(path)
             } else if let key {
                 segments.append((key, path))

@@ -19,7 +19,7 @@ extension SegmentReader {
     /// `install.id` and a time (the `segment.start` line, which repeats the metadata). Nil for a bundle, standard
     /// input, or a file naming no install in its first events.
     package static func startKey(path: String) -> StartKey? {
-        guard path != "-" else { return nil }
+        guard path != StandardInput.path else { return nil }
         let header = firstSegmentHeader(path: path)
         if let header {
             if header.isBundleManifest { return nil }

@@ -22,9 +22,9 @@ package struct SegmentReader {
     ) throws(SystemError)
         -> InputSummary
     {
-        let descriptor = path == "-" ? 0 : try SystemCalls.open(path, write: false)
-        defer { if path != "-" { SystemCalls.close(descriptor) } }
-        var source = FileDescriptorSource(descriptor: descriptor)
+        let input = try OpenInput(path: path)
+        defer { input.close() }
+        var source = input.source
         return read(from: &source, name: path, into: &consumer)
     }
 
@@ -55,12 +55,12 @@ package struct SegmentReader {
                 } else if firstBytes.bytes.count < 4 {
                     // The input ended within its first bytes: not read again, since a terminal that gave its end
                     // (Ctrl-D) waits for more text at the next read.
-                    sink.text = RawLogReader(path: name)
+                    sink.text = RawLogReader(path: name, fileName: StandardInput.fileName(name))
                     var ended = MemorySource([])
                     let total = TextLineSplitter().read(from: &ended, firstBytes: firstBytes.bytes, into: &sink)
                     sink.finishText(plainBytes: total)
                 } else if RawLogInputDetection.isText(firstBytes.bytes) {
-                    sink.text = RawLogReader(path: name)
+                    sink.text = RawLogReader(path: name, fileName: StandardInput.fileName(name))
                     let total = TextLineSplitter().read(from: &source, firstBytes: firstBytes.bytes, into: &sink)
                     sink.finishText(plainBytes: total)
                 } else {
@@ -89,7 +89,7 @@ package struct SegmentReader {
     /// Reads only the first metadata frame of a file, cheaply (used to order inputs by device and time).
     package static func firstSegmentHeader(path: String) -> SegmentHeader? {
         // Reading a pipe here would consume the bytes the real read needs.
-        guard path != "-", let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
+        guard path != StandardInput.path, let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
         defer { SystemCalls.close(descriptor) }
         guard (try? SystemCalls.status(descriptor))?.isRegular == true else { return nil }
         var source = FileDescriptorSource(descriptor: descriptor)
@@ -175,7 +175,7 @@ package struct SegmentReader {
             if !sawFrameOrLine {
                 sawFrameOrLine = true
                 guard EventScanner.record(bytes, into: &record, memory: &memory.pointee, fields: fields) else {
-                    text = RawLogReader(path: summary.path)
+                    text = RawLogReader(path: summary.path, fileName: StandardInput.fileName(summary.path))
                     return line(bytes)
                 }
                 deliver(bytes)

@@ -43,12 +43,12 @@ package struct RawLogReader {
     private var touches = 0
 
     /// - Parameters:
-    ///   - path: the input's name as given ("-" for standard input); its last component, redacted, names the install.
+    ///   - path: the input's name as given ("-" for standard input).
+    ///   - fileName: the name it is known by (`StandardInput.fileName`); redacted, it names the install.
     ///   - redactor: the run's redactor unless a test gives its own.
-    package init(path: String, redactor: Redactor? = nil) {
+    package init(path: String, fileName name: String, redactor: Redactor? = nil) {
         let redactor = redactor ?? Self.runRedactor
         self.redactor = redactor
-        let name = path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
         summary = RawLogInput(path: redactor.redact(text: path), installID: "raw:" + redactor.redact(text: name))
     }
 

@@ -23,36 +23,25 @@ extension OperationStory {
     /// (keeping no more than that), then to tell only those, with the `log` events of those correlation ids.
     /// Standard input is copied to a temporary file first, so it can be read twice.
     package static func collect(paths: [String], selection: StorySelection, limit: Int = 20) -> StoryCollection {
-        var paths = paths
-        var spooled: URL?
-        if paths.contains("-") {
-            switch spoolStandardInput() {
-            case .success(let url):
-                spooled = url
-                paths = paths.map { $0 == "-" ? url.path : $0 }
-            case .failure(let problem):
-                var collection = StoryCollection()
-                collection.problems = [problem]
-                return collection
-            }
+        let copy: StandardInput.Copy
+        switch StandardInput.copy(in: paths) {
+        case .success(let made): copy = made
+        case .failure(let problem):
+            var collection = StoryCollection()
+            collection.problems = [problem]
+            return collection
         }
-        defer { if let spooled { try? FileManager.default.removeItem(at: spooled.deletingLastPathComponent()) } }
-        func named(_ problem: InputFiles.Problem) -> InputFiles.Problem {
-            guard let spooled, problem.path == spooled.path else { return problem }
-            return InputFiles.Problem(path: "-", reason: problem.reason)
-        }
+        defer { copy.remove() }
 
         var find = InstallTimeOrder(StoryFinder(selection: selection, limit: limit))
-        var input = InputReader(paths: paths)
+        var input = InputReader(paths: copy.paths)
         input.read(into: &find)
         var collection = StoryCollection()
-        collection.problems = input.problems.map(named)
+        collection.problems = input.problems.map(copy.named)
         let found = find.finish()
         collection.matched = found.matched
         collection.events = found.events
-        collection.warnings = found.warnings.map { line in
-            spooled.map { line.replacingOccurrences(of: $0.path, with: "-") } ?? line
-        }
+        collection.warnings = found.warnings.map(copy.named)
         guard !found.matches.isEmpty else { return collection }
         var tell = InstallTimeOrder(StoryCollector(matches: found.matches))
         // The same files in the same order; what could not be read is known already.
@@ -60,34 +49,5 @@ extension OperationStory {
         let stories = tell.finish()
         collection.stories = found.matches.compactMap { stories[$0.serial] }
         return collection
-    }
-
-    /// Copies standard input to `stdin` in a new private temporary folder (the name a raw MSAL log read from
-    /// standard input takes its install id from, `raw:stdin`, as in the report).
-    private static func spoolStandardInput() -> Result<URL, InputFiles.Problem> {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "authtrail-show-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        let url = folder.appendingPathComponent("stdin")
-        guard
-            (try? FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: false,
-                attributes: [.posixPermissions: 0o700])) != nil,
-            FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let output = try? FileHandle(forWritingTo: url)
-        else {
-            try? FileManager.default.removeItem(at: folder)
-            return .failure(InputFiles.Problem(path: "-", reason: "cannot create a temporary copy of standard input"))
-        }
-        defer { try? output.close() }
-        do {
-            // In chunks, so memory stays bounded whatever standard input holds.
-            while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
-                try output.write(contentsOf: chunk)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: folder)
-            return .failure(InputFiles.Problem(path: "-", reason: "cannot copy standard input: \(error)"))
-        }
-        return .success(url)
     }
 }

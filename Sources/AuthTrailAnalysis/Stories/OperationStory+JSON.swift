@@ -143,7 +143,7 @@ extension StoryCollection {
         init(_ line: OperationStory.LogLine) {
             time = line.time.map(ReportTime.string)
             source = line.source
-            severity = line.severity
+            severity = line.severity?.text
             correlationId = line.correlationID
             message = line.message
         }

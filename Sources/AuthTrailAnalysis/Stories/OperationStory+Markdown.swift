@@ -1,3 +1,4 @@
+import AuthTrail
 import AuthTrailDoctor
 
 extension StoryCollection {
@@ -23,7 +24,7 @@ extension StoryCollection {
                     out += "| \(story.clock(wait.from)) | \(cell(OperationStory.describe(wait))) | |\n"
                 case .log(let line, _):
                     let time = line.time.map(story.clock) ?? "(no time)"
-                    let label = [line.source ?? "log", line.severity].compactMap { $0 }.joined(separator: " ")
+                    let label = [line.source ?? "log", line.severity?.text].compactMap { $0 }.joined(separator: " ")
                     out += "| \(time) | \(cell(label)) | \(cell(line.message)) |\n"
                 }
             }

@@ -1,3 +1,5 @@
+import AuthTrail
+
 extension StoryCollection {
     /// The stories as a readable timeline; `colour` adds ANSI colour (only for a terminal): the verdict red when the
     /// app should change something, green when not, failed attempts red, waits that ignored Retry-After red.
@@ -27,7 +29,7 @@ extension StoryCollection {
                         + "\n"
                 case .log(let line, _):
                     let time = line.time.map(story.clock) ?? "(no time)"
-                    let label = [line.source ?? "log", line.severity].compactMap { $0 }.joined(separator: " ")
+                    let label = [line.source ?? "log", line.severity?.text].compactMap { $0 }.joined(separator: " ")
                     out += "  \(time)  " + paint("\(label): ", "2") + line.message + "\n"
                 }
             }

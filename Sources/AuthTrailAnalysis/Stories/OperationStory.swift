@@ -1,3 +1,5 @@
+package import AuthTrail
+
 /// The story of one operation, as `authtrail show` tells it: its attempts, the waits between them, the MSAL and app
 /// log lines of its correlation ids, and a verdict.
 ///
@@ -34,8 +36,8 @@ package struct OperationStory: Sendable, Hashable {
         package var time: Int64?
         /// `msal` (MSAL's callback or a raw MSAL log) or `swift-log` (the app's own logs); nil when not stated.
         package var source: String?
-        /// `severity_text`, for example `INFO`.
-        package var severity: String?
+        /// Its level (`LogRecord.severity`).
+        package var severity: Severity?
         package var correlationID: String?
         /// `body`, redacted as written.
         package var message: String

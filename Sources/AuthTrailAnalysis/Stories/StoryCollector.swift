@@ -81,7 +81,7 @@ struct StoryCollector: InstallOrderedConsumer {
         case .log:
             guard let id = record.correlationID?.lowercased(), let serials = byCorrelation[id] else { return }
             let line = OperationStory.LogLine(
-                time: time, source: record.details?.logSource, severity: record.severityText,
+                time: time, source: record.details?.logSource, severity: record.severity,
                 correlationID: record.correlationID, message: record.details?.body ?? "")
             for serial in serials {
                 if logs[serial, default: []].count < StoryDraft.logsKept {

@@ -28,7 +28,8 @@ struct StoryDraft: Sendable {
         }
         // Numbered as the report numbers it (an attempt without a number sorts as 1, then by its end), so the waits
         // and their Retry-After verdicts are the report's.
-        story.operation.attempts.append(Operation.Attempt(ended: record, at: end, start: start, details: record.details))
+        story.operation.attempts.append(
+            Operation.Attempt(ended: record, at: end, start: start, details: record.details))
     }
 
     mutating func addWait(_ record: LogRecord, time: Int64?) {

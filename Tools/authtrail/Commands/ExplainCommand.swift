@@ -83,7 +83,12 @@ struct ExplainCommand: ParsableCommand {
             text = String(decoding: data, as: UTF8.self)
         } else if arguments == ["-"] {
             StandardInput.announceIfTerminal(arguments, command: "explain")
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            do {
+                text = String(decoding: try StandardInput.readAll(), as: UTF8.self)
+            } catch {
+                printError("authtrail: explain: standard input: \(error.reason)")
+                throw ExitStatus.noInput
+            }
         } else {
             text = arguments.joined(separator: " ")
         }

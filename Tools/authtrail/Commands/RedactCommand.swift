@@ -61,32 +61,30 @@ struct RedactCommand: ParsableCommand {
             key = .random()
         }
         let redactor = StreamRedactor(redactor: Redactor(level: level, key: key))
-        let inputs = files.isEmpty ? ["-"] : files
+        let inputs = files.isEmpty ? [StandardInput.path] : files
         StandardInput.announceIfTerminal(inputs, command: "redact")
         var failed = false
         for file in inputs {
-            guard file != "-" else {
-                var input = FileDescriptorSource(descriptor: 0)
-                if !(try redact(&input, named: "standard input", with: redactor)) { failed = true }
-                continue
-            }
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+            if file != StandardInput.path,
+                FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue
+            {
                 printError("authtrail: \(file): is a directory")
                 failed = true
                 continue
             }
-            let descriptor: Int32
+            let opened: OpenInput
             do {
-                descriptor = try SystemCalls.open(file, write: false)
+                opened = try OpenInput(path: file)
             } catch {
                 printError("authtrail: \(file): \(error.reason)")
                 failed = true
                 continue
             }
-            defer { SystemCalls.close(descriptor) }
-            var input = FileDescriptorSource(descriptor: descriptor)
-            if !(try redact(&input, named: file, with: redactor)) { failed = true }
+            defer { opened.close() }
+            var input = opened.source
+            let name = file == StandardInput.path ? "standard input" : file
+            if !(try redact(&input, named: name, with: redactor)) { failed = true }
         }
         if failed { throw ExitStatus.noInput }
     }

@@ -1,0 +1,101 @@
+package import AuthTrail
+import Foundation
+
+/// Standard input, which a command's paths name "-": the one place that opens, copies and reads it.
+package enum StandardInput {
+    /// The path that names standard input.
+    package static let path = "-"
+
+    /// The name an input is known by where its file name is used (a bundle's file list, the install a raw MSAL log
+    /// stands for): `stdin` for standard input, else the path's last component.
+    package static func fileName(_ path: String) -> String {
+        path == Self.path ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
+    }
+
+    /// All of standard input, read in chunks (`explain`'s pasted text).
+    package static func readAll() throws(SystemError) -> [UInt8] {
+        var source = FileDescriptorSource(descriptor: 0)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        var bytes: [UInt8] = []
+        while true {
+            let count = try source.read(into: chunk)
+            guard count > 0 else { return bytes }
+            bytes += UnsafeRawBufferPointer(rebasing: chunk[..<count])
+        }
+    }
+
+    /// `paths` with "-" replaced by a private temporary copy of standard input, for a command that reads its inputs
+    /// twice (`show`, the HTML report's timelines). The copy is named `stdin`, the name `fileName` gives standard
+    /// input, so a raw MSAL log keeps its install id. Nil copy when `paths` do not name standard input.
+    package static func copy(in paths: [String]) -> Result<Copy, InputFiles.Problem> {
+        guard paths.contains(Self.path) else { return .success(Copy(paths: paths, url: nil)) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authtrail-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let url = folder.appendingPathComponent(fileName(Self.path))
+        guard (try? SystemCalls.makeDirectory(folder.path)) != nil,
+            let output = try? SystemCalls.open(url.path, write: true, create: true, exclusive: true)
+        else {
+            try? FileManager.default.removeItem(at: folder)
+            return .failure(InputFiles.Problem(path: Self.path, reason: "cannot create a temporary copy of standard input"))
+        }
+        defer { SystemCalls.close(output) }
+        var source = FileDescriptorSource(descriptor: 0)
+        // In chunks, so memory stays bounded whatever standard input holds.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+        defer { chunk.deallocate() }
+        do throws(SystemError) {
+            while true {
+                let count = try source.read(into: chunk)
+                guard count > 0 else { break }
+                try SystemCalls.writeAll(output, UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            return .failure(InputFiles.Problem(path: Self.path, reason: "cannot copy standard input: \(error.reason)"))
+        }
+        return .success(Copy(paths: paths.map { $0 == Self.path ? url.path : $0 }, url: url))
+    }
+
+    /// The paths to read once standard input is copied, and the way back to "-" in what is said about them.
+    package struct Copy: Sendable {
+        /// The paths given, "-" replaced by the copy.
+        package let paths: [String]
+        private let url: URL?
+
+        fileprivate init(paths: [String], url: URL?) {
+            self.paths = paths
+            self.url = url
+        }
+
+        /// `text` with the copy's path written "-" again.
+        package func named(_ text: String) -> String {
+            url.map { text.replacingOccurrences(of: $0.path, with: StandardInput.path) } ?? text
+        }
+
+        /// `problem`, with the copy named "-" again.
+        package func named(_ problem: InputFiles.Problem) -> InputFiles.Problem {
+            InputFiles.Problem(path: named(problem.path), reason: named(problem.reason))
+        }
+
+        /// Deletes the copy and its folder.
+        package func remove() {
+            if let url { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        }
+    }
+}
+
+/// A file, or standard input ("-"), open for reading; `close()` leaves standard input open.
+package struct OpenInput {
+    package let source: FileDescriptorSource
+    private let closes: Bool
+
+    package init(path: String) throws(SystemError) {
+        closes = path != StandardInput.path
+        source = FileDescriptorSource(descriptor: closes ? try SystemCalls.open(path, write: false) : 0)
+    }
+
+    package func close() {
+        if closes { SystemCalls.close(source.descriptor) }
+    }
+}
