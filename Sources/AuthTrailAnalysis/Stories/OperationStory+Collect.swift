@@ -50,4 +50,15 @@ extension OperationStory {
         collection.stories = found.matches.compactMap { stories[$0.serial] }
         return collection
     }
+
+    /// The stories of the earliest `limit` operations of `keys` in `paths` (by their first attempt's start), as
+    /// `collect` tells them with a selection of those keys, but without log lines, in one read: the HTML report's
+    /// timelines, which draw no log line. Earliest first; problems reading the inputs are not kept.
+    package static func collectEarliest(paths: [String], keys: Set<OperationKey>, limit: Int) -> [OperationStory] {
+        var tell = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
+        var input = InputReader(paths: paths)
+        input.read(into: &tell)
+        var (collector, _) = tell.finishCounting()
+        return collector.finishEarliest()
+    }
 }

@@ -2,17 +2,17 @@ import AuthTrail
 
 extension OperationTimelines {
     /// The timelines of the operations `report` draws (`Report.timelineOperations`), from their stories in `paths`:
-    /// a second read of the inputs the report was built from (`OperationStory.collect`). Problems reading them were
-    /// already reported by the first read and are not repeated.
+    /// a second read of the inputs the report was built from (`OperationStory.collectEarliest`). Problems reading
+    /// them were already reported by the first read and are not repeated.
     package static func collect(paths: [String], for report: Report) -> OperationTimelines {
         let wanted = report.timelineOperations
         guard !wanted.isEmpty else { return OperationTimelines() }
-        var selection = StorySelection()
-        selection.keys = Set(wanted.map { OperationKey(installID: $0.installID, operationID: $0.operationID) })
+        let keys = Set(wanted.map { OperationKey(installID: $0.installID, operationID: $0.operationID) })
         // A key can name two operations (one closed, then the id seen again): room for both.
-        let collection = OperationStory.collect(paths: paths, selection: selection, limit: 2 * wanted.count)
         var stories: [OperationKey: [OperationStory]] = [:]
-        for story in collection.stories { stories[story.operation.key, default: []].append(story) }
+        for story in OperationStory.collectEarliest(paths: paths, keys: keys, limit: 2 * wanted.count) {
+            stories[story.operation.key, default: []].append(story)
+        }
         let timelines = wanted.compactMap { request -> OperationTimeline? in
             let candidates = stories[OperationKey(installID: request.installID, operationID: request.operationID)] ?? []
             let time = request.at.milliseconds

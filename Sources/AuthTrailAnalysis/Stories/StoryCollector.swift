@@ -4,9 +4,14 @@ import AuthTrail
 /// same order, so the same serials) and builds the stories of the operations it found, with the `log` events of
 /// their correlation ids. Memory: the tracker's open operations, plus `StoryDraft.attemptsKept` attempts and
 /// `StoryDraft.logsKept` log lines per chosen operation.
+///
+/// Or the only pass, for stories without log lines (`OperationStory.collectEarliest`): every operation of the keys
+/// asked for, of which it keeps the earliest, as `StoryFinder` picks them.
 struct StoryCollector: InstallOrderedConsumer {
     let filter = EventFilter()
-    private let chosen: Set<Int>
+    /// The serials to tell; nil to tell the earliest `earliest` operations of `chosenKeys`.
+    private let chosen: Set<Int>?
+    private let earliest: Int
     private let chosenKeys: Set<OperationKey>
     /// Lower-cased correlation id → serials of the chosen operations whose attempts carried it.
     private let byCorrelation: [String: [Int]]
@@ -24,12 +29,22 @@ struct StoryCollector: InstallOrderedConsumer {
 
     init(matches: [StoryFinder.Match]) {
         chosen = Set(matches.map(\.serial))
+        earliest = matches.count
         chosenKeys = Set(matches.map(\.key))
         var byCorrelation: [String: [Int]] = [:]
         for match in matches {
             for id in match.correlationIDs { byCorrelation[id, default: []].append(match.serial) }
         }
         self.byCorrelation = byCorrelation
+    }
+
+    /// Tells the earliest `limit` operations of `keys` (by their first attempt's start, then key, then serial),
+    /// without log lines: a single pass, for the HTML report's timelines.
+    init(earliest limit: Int, of keys: Set<OperationKey>) {
+        chosen = nil
+        earliest = max(limit, 0)
+        chosenKeys = keys
+        byCorrelation = [:]
     }
 
     func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? {
@@ -97,13 +112,26 @@ struct StoryCollector: InstallOrderedConsumer {
 
     private mutating func takeClosed() {
         guard !tracker.closed.isEmpty else { return }
-        for chain in tracker.closed where chosen.contains(chain.serial) {
-            if let draft = chain.payload {
+        for chain in tracker.closed where chosen?.contains(chain.serial) ?? chain.hasOperationID {
+            // Without `chosen`, as `StoryFinder` matches: an operation of a chosen key that has ended an attempt.
+            if let draft = chain.payload, chosen != nil || !draft.story.operation.attempts.isEmpty {
                 drafts[chain.serial] = draft
                 installSerials.append(chain.serial)
             }
         }
         tracker.closed.removeAll()
+        if chosen == nil, drafts.count > max(2 * earliest, 64) { keepEarliest() }
+    }
+
+    /// Keeps the earliest `earliest` drafts, and returns their serials in `StoryFinder`'s order: by the first
+    /// attempt's start, then key, then serial.
+    @discardableResult private mutating func keepEarliest() -> [Int] {
+        let order = drafts.map { (start: $1.earliestStart, key: $1.story.operation.key, serial: $0) }.sorted {
+            ($0.start, $0.key, $0.serial) < ($1.start, $1.key, $1.serial)
+        }
+        for dropped in order.dropFirst(earliest) { drafts[dropped.serial] = nil }
+        installSerials.removeAll { drafts[$0] == nil }
+        return order.prefix(earliest).map(\.serial)
     }
 
     mutating func endInstall() {
@@ -118,6 +146,12 @@ struct StoryCollector: InstallOrderedConsumer {
     mutating func add(_ summary: InputSummary) {}
     mutating func flushOutOfRange(file: String) {}
     mutating func warn(_ line: String) {}
+
+    /// The stories of `init(earliest:of:)`, earliest first.
+    mutating func finishEarliest() -> [OperationStory] {
+        endInstall()
+        return keepEarliest().compactMap { drafts[$0]?.finished(logs: [], logsNotKept: 0) }
+    }
 
     /// The stories, by serial.
     mutating func finish() -> [Int: OperationStory] {

@@ -16,12 +16,15 @@ struct StoryDraft: Sendable {
     /// Failed attempts that came before the install's first set-up event (stamped when its segment opened, which can
     /// be after them), judged when the install ends (`resolvePendingCauses`).
     var pendingCauses: [LogRecord] = []
+    /// The earliest start of all its attempts, those not kept included: the order `StoryFinder` picks stories in.
+    private(set) var earliestStart = Int64.max
 
     init(installID: String, operationID: String?) {
         story = OperationStory(operation: Operation(installID: installID, operationID: operationID, attempts: []))
     }
 
     mutating func addAttempt(_ record: LogRecord, end: Int64, start: Int64?) {
+        earliestStart = min(earliestStart, start ?? end - (Operation.Attempt.checkedDuration(record) ?? 0))
         guard story.operation.attempts.count < Self.attemptsKept else {
             story.attemptsNotKept += 1
             return
