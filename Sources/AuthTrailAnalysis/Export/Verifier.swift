@@ -38,21 +38,20 @@ package enum Verifier {
 
     /// Verifies every file `paths` names (directories recursively); the second value lists unreadable paths.
     package static func verify(paths: [String]) -> (results: [FileResult], problems: [InputFiles.Problem]) {
-        let expanded = InputFiles.expand(paths)
-        var problems = expanded.problems
+        var input = InputReader(paths: paths, givenOrder: true)
         var results: [FileResult] = []
-        var reader = SegmentReader()
-        for file in expanded.files {
+        input.forEachFile { file, reader in
             var sink = Sink(path: file)
-            do {
+            do throws(SystemError) {
                 let summary = try reader.read(path: file, into: &sink)
                 sink.endSection()
                 results.append(sink.result(summary))
+                return nil
             } catch {
-                problems.append(InputFiles.Problem(path: file, reason: error.reason))
+                return InputFiles.Problem(path: file, reason: error.reason)
             }
         }
-        return (results, problems)
+        return (results, input.problems)
     }
 
     private struct Sink: LogConsumer {

@@ -86,7 +86,7 @@ struct EventCursor {
             guard base[index] == UInt8(ascii: "}") else { return false }
             index += 1
             skipSpace()
-            record.severity = line.severityByNumber ?? line.severityByText
+            record.severity = Severity.recorded(byNumber: line.severityByNumber, byText: line.severityByText)
             return index == end && line.sawName
         }
     }

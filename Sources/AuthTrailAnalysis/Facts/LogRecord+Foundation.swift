@@ -27,9 +27,9 @@ extension LogRecord {
             timestampMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         }
         schema = int(FieldName.schema.name)
-        severity =
-            int(FieldName.severityNumber.name).flatMap(Severity.init(recordedNumber:))
-            ?? string(FieldName.severityText.name).flatMap(Severity.init(text:))
+        severity = Severity.recorded(
+            byNumber: int(FieldName.severityNumber.name).flatMap(Severity.init(recordedNumber:)),
+            byText: string(FieldName.severityText.name).flatMap(Severity.init(text:)))
         installID = string(FieldName.installID.name)
         operationID = string(FieldName.operationID.name)
         attempt = int(FieldName.attempt.name)

@@ -14,11 +14,14 @@ package struct InputReader {
     private var reader = SegmentReader()
 
     /// Expands and plans `paths`; reads nothing yet.
-    /// - Parameter threads: how many files' start keys are read at once; nil for one per active processor.
-    package init(paths: [String], threads: Int? = nil) {
+    /// - Parameters:
+    ///   - threads: how many files' start keys are read at once; nil for one per active processor.
+    ///   - givenOrder: read the files as named (directories in name order) rather than by device and time, for a
+    ///     command that answers per file (`verify`); nothing is read to plan them.
+    package init(paths: [String], threads: Int? = nil, givenOrder: Bool = false) {
         let expanded = InputFiles.expand(paths)
         problems = expanded.problems
-        plan = InputOrder.plan(expanded.files, threads: threads)
+        plan = givenOrder ? InputOrder.Plan(mixed: expanded.files) : InputOrder.plan(expanded.files, threads: threads)
     }
 
     /// Reads every file in order (`InputOrder.Plan.files`) with `read`, which says why a file could not be read, if

@@ -12,49 +12,52 @@ package enum StandardInput {
         path == Self.path ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
     }
 
-    /// All of standard input, read in chunks (`explain`'s pasted text).
+    /// All of standard input (`explain`'s pasted text).
     package static func readAll() throws(SystemError) -> [UInt8] {
-        var source = FileDescriptorSource(descriptor: 0)
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-        defer { chunk.deallocate() }
         var bytes: [UInt8] = []
-        while true {
-            let count = try source.read(into: chunk)
-            guard count > 0 else { return bytes }
-            bytes += UnsafeRawBufferPointer(rebasing: chunk[..<count])
-        }
+        try forEachChunk(of: 1 << 16) { bytes += $0 }
+        return bytes
     }
 
     /// `paths` with "-" replaced by a private temporary copy of standard input, for a command that reads its inputs
-    /// twice (`show`, the HTML report's timelines). The copy is named `stdin`, the name `fileName` gives standard
-    /// input, so a raw MSAL log keeps its install id. Nil copy when `paths` do not name standard input.
+    /// twice (`show`). The copy is named `stdin`, the name `fileName` gives standard input, so a raw MSAL log keeps
+    /// its install id. When `paths` do not name standard input, they are returned as they are, with nothing copied.
     package static func copy(in paths: [String]) -> Result<Copy, InputFiles.Problem> {
         guard paths.contains(Self.path) else { return .success(Copy(paths: paths, url: nil)) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "authtrail-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         let url = folder.appendingPathComponent(fileName(Self.path))
-        guard (try? SystemCalls.makeDirectory(folder.path)) != nil,
-            let output = try? SystemCalls.open(url.path, write: true, create: true, exclusive: true)
+        guard
+            (try? FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])) != nil
         else {
-            try? FileManager.default.removeItem(at: folder)
-            return .failure(InputFiles.Problem(path: Self.path, reason: "cannot create a temporary copy of standard input"))
+            return .failure(
+                InputFiles.Problem(path: Self.path, reason: "cannot create a temporary copy of standard input"))
         }
-        defer { SystemCalls.close(output) }
-        var source = FileDescriptorSource(descriptor: 0)
-        // In chunks, so memory stays bounded whatever standard input holds.
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
-        defer { chunk.deallocate() }
         do throws(SystemError) {
-            while true {
-                let count = try source.read(into: chunk)
-                guard count > 0 else { break }
-                try SystemCalls.writeAll(output, UnsafeRawBufferPointer(rebasing: chunk[..<count]))
-            }
+            let output = try SystemCalls.open(url.path, write: true, create: true, exclusive: true)
+            defer { SystemCalls.close(output) }
+            // In chunks, so memory stays bounded whatever standard input holds.
+            try forEachChunk(of: 1 << 20) { chunk throws(SystemError) in try SystemCalls.writeAll(output, chunk) }
         } catch {
             try? FileManager.default.removeItem(at: folder)
             return .failure(InputFiles.Problem(path: Self.path, reason: "cannot copy standard input: \(error.reason)"))
         }
         return .success(Copy(paths: paths.map { $0 == Self.path ? url.path : $0 }, url: url))
+    }
+
+    /// Reads standard input to its end in chunks of up to `size` bytes, handing each to `body`.
+    private static func forEachChunk(
+        of size: Int, _ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void
+    ) throws(SystemError) {
+        var source = FileDescriptorSource(descriptor: 0)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try source.read(into: chunk)
+            guard count > 0 else { return }
+            try body(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+        }
     }
 
     /// The paths to read once standard input is copied, and the way back to "-" in what is said about them.

@@ -67,9 +67,16 @@ package struct Operation: Sendable, Hashable {
             let error = AttemptError(of: record, details: details)
             self.init(
                 number: OperationTracker<Never>.checkedAttempt(record.attempt) ?? 1, kind: record.kind ?? .missing,
-                outcome: outcome, start: start ?? end - (duration ?? 0), end: end, durationMilliseconds: duration,
+                outcome: outcome, start: Self.start(of: record, end: end, start: start), end: end,
+                durationMilliseconds: duration,
                 retryAfterSeconds: outcome == .known(.success) ? nil : error?.retryAfterSeconds,
                 correlationID: record.correlationID, error: error)
+        }
+
+        /// When the attempt `record` ends at `end` started: its `acquisition.start` (`start`), else its end minus its
+        /// duration.
+        static func start(of record: LogRecord, end: Int64, start: Int64?) -> Int64 {
+            start ?? end - (checkedDuration(record) ?? 0)
         }
 
         /// The report's order of attempts: by number, then by end.

@@ -52,8 +52,9 @@ extension OperationStory {
     }
 
     /// The stories of the earliest `limit` operations of `keys` in `paths` (by their first attempt's start), as
-    /// `collect` tells them with a selection of those keys, but without log lines, in one read: the HTML report's
-    /// timelines, which draw no log line. Earliest first; problems reading the inputs are not kept.
+    /// `collect` tells them with a selection of those (non-empty) keys, but without log lines, in one read: the HTML
+    /// report's timelines, which draw no log line. Earliest first; problems reading the inputs are not kept.
+    /// Standard input ("-") is read as it comes, not copied: `paths` must not name it if it was read before.
     package static func collectEarliest(paths: [String], keys: Set<OperationKey>, limit: Int) -> [OperationStory] {
         var tell = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
         var input = InputReader(paths: paths)

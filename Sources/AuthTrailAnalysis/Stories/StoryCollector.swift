@@ -120,18 +120,15 @@ struct StoryCollector: InstallOrderedConsumer {
             }
         }
         tracker.closed.removeAll()
-        if chosen == nil, drafts.count > max(2 * earliest, 64) { keepEarliest() }
+        if chosen == nil, drafts.count > StoryFinder.cutAbove(earliest) { keepEarliest() }
     }
 
-    /// Keeps the earliest `earliest` drafts, and returns their serials in `StoryFinder`'s order: by the first
-    /// attempt's start, then key, then serial.
+    /// Keeps the earliest `earliest` drafts, and returns their serials in `StoryFinder`'s order.
     @discardableResult private mutating func keepEarliest() -> [Int] {
-        let order = drafts.map { (start: $1.earliestStart, key: $1.story.operation.key, serial: $0) }.sorted {
-            ($0.start, $0.key, $0.serial) < ($1.start, $1.key, $1.serial)
-        }
-        for dropped in order.dropFirst(earliest) { drafts[dropped.serial] = nil }
+        let order = drafts.map { ($1.earliestStart, $1.story.operation.key, $0) }.sorted(by: StoryFinder.picks)
+        for (_, _, serial) in order.dropFirst(earliest) { drafts[serial] = nil }
         installSerials.removeAll { drafts[$0] == nil }
-        return order.prefix(earliest).map(\.serial)
+        return order.prefix(earliest).map(\.2)
     }
 
     mutating func endInstall() {

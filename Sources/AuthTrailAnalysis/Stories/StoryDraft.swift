@@ -24,7 +24,7 @@ struct StoryDraft: Sendable {
     }
 
     mutating func addAttempt(_ record: LogRecord, end: Int64, start: Int64?) {
-        earliestStart = min(earliestStart, start ?? end - (Operation.Attempt.checkedDuration(record) ?? 0))
+        earliestStart = min(earliestStart, Operation.Attempt.start(of: record, end: end, start: start))
         guard story.operation.attempts.count < Self.attemptsKept else {
             story.attemptsNotKept += 1
             return

@@ -73,7 +73,7 @@ struct StoryFinder: InstallOrderedConsumer {
                 key, hasOperationID: hasOperationID, attempt: OperationTracker<Probe>.checkedAttempt(record.attempt),
                 outcome: record.outcome ?? .missing, time: time, make: { Probe() }
             ) { probe, start in
-                probe.start = min(probe.start, start ?? time - (Operation.Attempt.checkedDuration(record) ?? 0))
+                probe.start = min(probe.start, Operation.Attempt.start(of: record, end: time, start: start))
                 probe.note(correlationID: record.correlationID)
                 if matches { probe.matched = true }
             }
@@ -92,13 +92,22 @@ struct StoryFinder: InstallOrderedConsumer {
                     start: chain.payload.start, correlationIDs: chain.payload.correlationIDs))
         }
         tracker.closed.removeAll()
-        if found.matches.count > max(2 * limit, 64) { keepEarliest() }
+        if found.matches.count > Self.cutAbove(limit) { keepEarliest() }
     }
 
     private mutating func keepEarliest() {
-        found.matches.sort { ($0.start, $0.key, $0.serial) < ($1.start, $1.key, $1.serial) }
+        found.matches.sort { Self.picks(($0.start, $0.key, $0.serial), before: ($1.start, $1.key, $1.serial)) }
         found.matches.removeLast(max(found.matches.count - limit, 0))
     }
+
+    /// The order operations are picked in: by their first attempt's start, then key, then serial (a total order, so
+    /// cutting the list to the earliest at any time keeps the same earliest in the end).
+    static func picks(_ left: (Int64, OperationKey, Int), before right: (Int64, OperationKey, Int)) -> Bool {
+        left < right
+    }
+
+    /// How many operations are kept before the list is cut to the earliest `limit`.
+    static func cutAbove(_ limit: Int) -> Int { max(2 * limit, 64) }
 
     mutating func endInstall() {
         tracker.closeAll()

@@ -81,14 +81,7 @@ struct ReportCommand: ParsableCommand {
         let target = try OutputTarget(output, what: "report")
         let filter = try filters.eventFilter()
         StandardInput.announceIfTerminal(paths + baseline, command: "report")
-        // The HTML report reads its inputs a second time for the timelines: standard input is copied first.
-        let copy = try format == .html ? copiedInputs() : nil
-        defer { copy?.remove() }
-        var (report, problems) = Report.build(paths: copy?.paths ?? paths, filter: filter, threads: threads)
-        if let copy {
-            problems = problems.map(copy.named)
-            report.health.warnings = report.health.warnings.map(copy.named)
-        }
+        var (report, problems) = Report.build(paths: paths, filter: filter, threads: threads)
         for problem in problems { printError("authtrail: \(problem.message)") }
         for warning in report.health.warnings { printError("authtrail: warning: \(warning)") }
         if !baseline.isEmpty {
@@ -98,7 +91,7 @@ struct ReportCommand: ParsableCommand {
             problems += baselineProblems
             report = report.compared(with: baselineReport)
         }
-        let noEvent = report.input.events == 0 && (filter.isEmpty || !Self.holdEvents(copy?.paths ?? paths))
+        let noEvent = report.input.events == 0 && (filter.isEmpty || !Self.holdEvents(paths))
         let toTerminal = target.isStandardOutput && isatty(1) == 1
         let text: String
         switch format {
@@ -108,8 +101,7 @@ struct ReportCommand: ParsableCommand {
                 width: width ?? (toTerminal ? TerminalWidth.ofStandardOutput : nil))
         case .markdown: text = report.renderMarkdown()
         case .json: text = report.renderJSON()
-        case .html:
-            text = report.renderHTML(timelines: OperationTimelines.collect(paths: copy?.paths ?? paths, for: report))
+        case .html: text = report.renderHTML(timelines: htmlTimelines(report))
         }
         // Standard output always gets the (empty) report, so a tool reading JSON gets one object whatever the input;
         // a file given with -o gets nothing when there is nothing to report (README, "Exit status").
@@ -127,8 +119,8 @@ struct ReportCommand: ParsableCommand {
 extension ReportCommand {
     /// Whether `paths` hold a readable event before any filter: a report whose filters kept nothing is an answer
     /// (exit 0), a report of inputs with no event at all is not (exit 65), filters or not. Asked only when the
-    /// filters kept nothing, so the inputs are read a second time only then. Standard input, unless copied (the HTML
-    /// report), cannot be read twice: it counts as holding events, as it did before this check.
+    /// filters kept nothing, so the inputs are read a second time only then. Standard input cannot be read twice:
+    /// it counts as holding events, as it did before this check.
     static func holdEvents(_ paths: [String]) -> Bool {
         if paths.contains(StandardInput.path) { return true }
         var counter = EventCounter()
@@ -137,14 +129,15 @@ extension ReportCommand {
         return events > 0
     }
 
-    /// `paths` with standard input copied to a temporary file, so it can be read twice; exits 66 when it cannot.
-    private func copiedInputs() throws -> StandardInput.Copy {
-        switch StandardInput.copy(in: paths) {
-        case .success(let copy): return copy
-        case .failure(let problem):
-            printError("authtrail: \(problem.message)")
-            throw ExitStatus.noInput
+    /// The stories of the operations the HTML report draws, read from the inputs a second time; standard input
+    /// cannot be read twice, so the page then says the timelines are unavailable.
+    func htmlTimelines(_ report: Report) -> OperationTimelines {
+        guard !paths.contains(StandardInput.path) else {
+            return OperationTimelines(
+                unavailableReason: "the report was read from standard input, which cannot be read a second time; "
+                    + "give the files or folders as arguments to see them.")
         }
+        return OperationTimelines.collect(paths: paths, for: report)
     }
 }
 
