@@ -34,6 +34,7 @@ package enum StandardInput {
             return .failure(
                 InputFiles.Problem(path: Self.path, reason: "cannot create a temporary copy of standard input"))
         }
+        CopyCleanup.arm(file: url.path, folder: folder.path)
         do throws(SystemError) {
             let output = try SystemCalls.open(url.path, write: true, create: true, exclusive: true)
             defer { SystemCalls.close(output) }
@@ -41,6 +42,7 @@ package enum StandardInput {
             try forEachChunk(of: 1 << 20) { chunk throws(SystemError) in try SystemCalls.writeAll(output, chunk) }
         } catch {
             try? FileManager.default.removeItem(at: folder)
+            CopyCleanup.disarm()
             return .failure(InputFiles.Problem(path: Self.path, reason: "cannot copy standard input: \(error.reason)"))
         }
         return .success(Copy(paths: paths.map { $0 == Self.path ? url.path : $0 }, url: url))
@@ -83,7 +85,9 @@ package enum StandardInput {
 
         /// Deletes the copy and its folder.
         package func remove() {
-            if let url { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+            guard let url else { return }
+            try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
+            CopyCleanup.disarm()
         }
     }
 }
@@ -100,5 +104,39 @@ package struct OpenInput {
 
     package func close() {
         if closes { SystemCalls.close(source.descriptor) }
+    }
+}
+
+/// While a copy of standard input exists, SIGINT, SIGTERM and SIGHUP delete it before the process ends (status 128 +
+/// the signal's number), so a stopped `show` leaves behind no copy of what it read: a raw MSAL log holds personal
+/// data. The handler does only what a signal handler may: `unlink`, `rmdir` and `_exit`, on paths made beforehand.
+private enum CopyCleanup {
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+    // Set by arm before its handlers are installed, and cleared by disarm after they are removed.
+    nonisolated(unsafe) static var file: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) static var folder: UnsafeMutablePointer<CChar>?
+
+    static func arm(file path: String, folder directory: String) {
+        file = strdup(path)
+        folder = strdup(directory)
+        for number in signals {
+            signal(number) { number in
+                if let file = CopyCleanup.file { unlink(file) }
+                if let folder = CopyCleanup.folder { rmdir(folder) }
+                _exit(128 + number)
+            }
+        }
+        // A child started by Foundation's Process inherits its parent's blocked signals (a test runner blocks most).
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in signals { sigaddset(&unblocked, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+    }
+
+    static func disarm() {
+        for number in signals { signal(number, SIG_DFL) }
+        free(file)
+        free(folder)
+        (file, folder) = (nil, nil)
     }
 }
