@@ -15,7 +15,8 @@ struct ShowStandardInputCopyTests {
     /// Runs `authtrail show -` with its own TMPDIR (`folder`), so what it leaves there is seen.
     static func show(temporary folder: TemporaryDirectory) throws -> LiveProcess {
         let authtrail = ProcessRunner.productsDirectory.appendingPathComponent("authtrail").path
-        return try LiveProcess("/usr/bin/env", ["TMPDIR=\(folder.path)", authtrail, "show", "-", "--code=-50005", "--format", "json"])
+        return try LiveProcess(
+            "/usr/bin/env", ["TMPDIR=\(folder.path)", authtrail, "show", "-", "--code=-50005", "--format", "json"])
     }
 
     /// The files under `folder`, recursively.
