@@ -103,4 +103,26 @@ struct TailOperationsTests {
         let end = tail.waitForExit(timeout: 30)
         #expect(end.status == 0 && !end.signalled, "\(end): \(tail.errorText)")
     }
+
+    @Test(
+        "with -f, SIGINT or SIGTERM ends the input: the operation still open is written, then tail exits 0",
+        arguments: [SIGINT, SIGTERM])
+    func stoppingWritesOpenOperations(signal: Int32) throws {
+        let directory = try TemporaryDirectory("authtrail-tail-stop")
+        defer { directory.remove() }
+        try Self.writeSegment(
+            [Self.attemptLine(1, second: 0, failed: true), Self.attemptLine(2, second: 2, failed: true)],
+            to: directory.path + "/a")
+        let tail = try LiveProcess.product(
+            "authtrail", ["tail", "-f", "--operations", "--interval", "0.05", "--colour", "never", directory.path])
+        defer { tail.send(signal: SIGKILL) }
+        // Two failed attempts are read and the operation stays open: nothing is written for it yet.
+        Thread.sleep(forTimeInterval: 1)
+        #expect(tail.text.isEmpty, "an open operation was written: \(tail.text)")
+        tail.send(signal: signal)
+        let end = tail.waitForExit(timeout: 30)
+        #expect(end.status == 0 && !end.signalled, "\(end): \(tail.errorText)")
+        #expect(tail.text.contains("operation op-1 2 attempts: #1 silent failure"), "\(tail.text)")
+        #expect(tail.text.split(separator: "\n").count == 1)
+    }
 }

@@ -9,7 +9,8 @@ package protocol TailWriter: LogConsumer {
     var writeError: SystemError? { get }
     /// Writes the lines kept so far (`-n`) and every later line as it comes.
     mutating func writeKeptLines()
-    /// Nothing more will be read (`tail` without `-f`): writes what waited for a later event.
+    /// Nothing more will be read (`tail` without `-f`, or `-f` stopped by a signal): writes what waited for a later
+    /// event.
     mutating func endOfInput()
     /// Writes what is buffered.
     mutating func flush()

@@ -95,7 +95,10 @@ struct TailCommand: ParsableCommand {
             let milliseconds = Int32((interval * 1000).rounded())
             following: while output.writeError == nil {
                 switch StopSignals.wait(milliseconds: milliseconds, watching: 1) {
-                case .stopSignal: break following
+                case .stopSignal:
+                    // Stopped: the input ends here, as without -f (the operations still open are written).
+                    output.endOfInput()
+                    break following
                 case .outputClosed: throw ExitStatus.closedPipe
                 case .timeout:
                     report(follower.poll(into: &output) { StopSignals.received })
