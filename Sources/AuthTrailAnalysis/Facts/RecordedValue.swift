@@ -86,11 +86,11 @@ extension Severity {
     /// `severity_text` as the library spells it (`INFO`, `WARN`, ...).
     static let spellings = RecordedSpellings(allCases.map { ($0.text, $0) })
 
-    /// The level an OpenTelemetry `severity_number` (1-24) falls in: the library's highest level at or below it,
-    /// so 11 (INFO3) is INFO2 and 14 (WARN2) is WARN, and `--severity` keeps what it kept by number. Nil outside 1-24.
     /// A line's level: its `severity_number`'s when that names one, else its `severity_text`'s.
     static func recorded(byNumber number: Severity?, byText text: Severity?) -> Severity? { number ?? text }
 
+    /// The level an OpenTelemetry `severity_number` (1-24) falls in: the library's highest level at or below it,
+    /// so 11 (INFO3) is INFO2 and 14 (WARN2) is WARN, and `--severity` keeps what it kept by number. Nil outside 1-24.
     init?(recordedNumber number: Int) {
         guard (1...24).contains(number), let level = Self.allCases.last(where: { $0.number <= number }) else {
             return nil
