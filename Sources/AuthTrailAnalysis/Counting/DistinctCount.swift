@@ -14,7 +14,7 @@ import Foundation
 /// never of their order, so merging shards gives what one count over everything gives.
 struct DistinctCount: Sendable {
     let limit: Int
-    private var hashes = Set<UInt64>()
+    private var hashes = Set<StableHash>()
     /// Sparse entries, sorted, one per 25-bit index: `index << 7 | rank` (`Self.sparseEntry`).
     private var sparse: [UInt32] = []
     private var registers: [UInt8] = []
@@ -29,7 +29,7 @@ struct DistinctCount: Sendable {
     mutating func insert(hash: UInt64) {
         switch representation {
         case .exact:
-            hashes.insert(hash)
+            hashes.insert(StableHash(hash))
             if hashes.count > limit { leaveExact() }
         case .sparse: insertSparse(Self.sparseEntry(hash))
         case .dense: insertDense(sparseEntry: Self.sparseEntry(hash))
@@ -41,7 +41,7 @@ struct DistinctCount: Sendable {
         precondition(limit == other.limit, "counts with different limits do not merge")
         switch other.representation {
         case .exact:
-            for hash in other.hashes { insert(hash: hash) }
+            for hash in other.hashes { insert(hash: hash.value) }
         case .sparse:
             if representation == .exact { leaveExact() }
             for entry in other.sparse {
@@ -88,7 +88,7 @@ struct DistinctCount: Sendable {
 
     private mutating func leaveExact() {
         representation = .sparse
-        for hash in hashes.sorted() { insertSparse(Self.sparseEntry(hash)) }
+        for hash in hashes.map(\.value).sorted() { insertSparse(Self.sparseEntry(hash)) }
         hashes = []
         if sparse.count > sparseLimit { makeDense() }
     }

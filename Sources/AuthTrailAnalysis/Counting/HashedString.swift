@@ -16,4 +16,8 @@ struct HashedString: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(stableHash) }
+
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// The table's bucket without running `Hasher` (`StableHash`).
+    func _rawHashValue(seed: Int) -> Int { StableHash.bucketHash(stableHash, seed: seed) }
 }

@@ -171,6 +171,12 @@ private struct PendingKey: Hashable, Comparable {
     private var text: String { "\(failed ? 1 : 0)|\(pattern?.text ?? "")" }
 
     static func < (left: Self, right: Self) -> Bool { left.text < right.text }
+
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// The table's bucket without running `Hasher` (`StableHash`).
+    func _rawHashValue(seed: Int) -> Int {
+        StableHash.bucketHash((pattern?.fieldsHash ?? 0) ^ (failed ? 0x9e37_79b9_7f4a_7c15 : 0), seed: seed)
+    }
 }
 
 extension BreakdownTables {
@@ -179,7 +185,7 @@ extension BreakdownTables {
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {
         case .read: note(record)
-        case .attempt(let attempt): add(record, failed: attempt.failed, pattern: record.failurePattern)
+        case .attempt(let attempt): add(record, failed: attempt.failed, pattern: record.failurePattern(of: attempt))
         case .ended: flushPending()
         default: break
         }

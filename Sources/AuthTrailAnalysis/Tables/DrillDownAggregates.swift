@@ -66,6 +66,6 @@ extension DrillDownAggregates {
         guard case .attempt(let attempt) = fact else { return }
         add(
             record, time: attempt.time, kind: record.attemptKind, outcome: record.attemptOutcome,
-            duration: attempt.duration, pattern: record.failurePattern)
+            duration: attempt.duration, pattern: record.failurePattern(of: attempt))
     }
 }

@@ -3,11 +3,17 @@ import AuthTrail
 /// `kinds`: attempts by `acquisition.kind`, with their successes, failures and cancellations; kinds past
 /// `ReportBounds.kinds` share one "(other)" row.
 struct KindTable: ReportTable {
-    var rows = CappedTable<String, Report.KindTotals>(cap: ReportBounds.kinds)
+    var rows = CappedTable<HashedString, Report.KindTotals>(cap: ReportBounds.kinds)
+    /// The library's kinds as keys, hashed once: hashing the label of every attempt was about 1 % of a report (perf).
+    private static let knownLabels = TrailEvent.AcquisitionKind.allCases.map {
+        (kind: $0, label: HashedString($0.rawValue))
+    }
 
     mutating func add(kind: RecordedKind, outcome: RecordedOutcome) {
-        let label = kind.rawValue
-        rows.update(label, hash: { DistinctCount.hash(label) }, make: { Report.KindTotals(kind: label) }) { totals in
+        let label =
+            kind.known.flatMap { known in Self.knownLabels.first { $0.kind == known }?.label }
+            ?? HashedString(kind.rawValue)
+        rows.update(label, hash: { label.stableHash }, make: { Report.KindTotals(kind: label.value) }) { totals in
             totals.attempts += 1
             switch outcome.known {
             case .success: totals.successes += 1
@@ -18,7 +24,7 @@ struct KindTable: ReportTable {
     }
 
     mutating func merge(_ other: Self) {
-        rows.merge(other.rows, hash: { DistinctCount.hash($0) }) { $0.add($1) }
+        rows.merge(other.rows, hash: \.stableHash) { $0.add($1) }
     }
 
     func finish(into report: inout Report) {

@@ -12,6 +12,12 @@ extension LogRecord {
         return PatternKey(domain: errorDomain, code: errorCode, subcode: errorSubcode)
     }
 
+    /// The failure pattern of the attempt `attempt` tells, with the hash the builder computed once for it.
+    func failurePattern(of attempt: ReportFact.EndedAttempt) -> PatternKey? {
+        guard let hash = attempt.patternHash, let errorDomain else { return nil }
+        return PatternKey(domain: errorDomain, code: errorCode, subcode: errorSubcode, fieldsHash: hash)
+    }
+
     /// Its distinct AADSTS codes in `ReportBounds.stsCode`, ascending (the builder counts the others once).
     var stsCodesInRange: [Int] {
         let distinct = stsErrorCodes.distinctAscending

@@ -59,7 +59,7 @@ extension PatternTable {
 
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         guard case .attempt(let attempt) = fact, attempt.errored else { return }
-        add(record.failurePattern, of: record, facts: PatternState.Facts(attempt))
+        add(record.failurePattern(of: attempt), of: record, facts: PatternState.Facts(attempt))
     }
 
     var warnings: [String] {

@@ -182,7 +182,8 @@ package struct ReportBuilder: LogConsumer {
             time: time, failed: outcome.countsAsFailure, duration: duration,
             errored: outcome != .known(.success) && (record.errorDomain != nil || !record.stsErrorCodes.isEmpty),
             userHash: record.userID == nil ? nil : lastUserHash,
-            installHash: record.installID == nil ? nil : lastInstallHash)
+            installHash: record.installID == nil ? nil : lastInstallHash,
+            patternHash: record.failurePattern?.fieldsHash)
         if attempt.errored {
             attempt.httpStatus = checked(record.httpStatus, in: ReportBounds.httpStatus, .httpStatus)
             noteOutOfRange(stsCodes: record.stsErrorCodes)
