@@ -13,10 +13,11 @@ import Darwin
 /// process (SIGSTOP) where iOS would suspend it. The trail follows the lifecycle by itself: no call here pauses it.
 ///
 /// Input lines: `post NAME` (a notification, posted on this thread as UIKit posts on the main thread), `record N`
-/// (N events from another thread, as a background task does), `health`, `expire` (the system takes every open
+/// (N events from another thread, as a background task does), `attempt OPERATION ATTEMPT KIND OUTCOME` (one
+/// `acquisition.end`, as an app's token request ends), `health`, `expire` (the system takes every open
 /// assertion back), `rotate` (seal the segment), `shutdown`. End of input ends the process without a shutdown (iOS ending a suspended app).
 /// Output lines: `time begin ID`, `time end ID open=N`, `time expired ID open=N`, `expired N`, `posted NAME`, `recorded TOTAL`,
-/// `health …`.
+/// `attempted OPERATION ATTEMPT`, `health …`.
 enum AppShape {
     static func run(directory: URL, role: String) {
         let time = ScriptedBackgroundTime()
@@ -45,6 +46,9 @@ enum AppShape {
                 while !thread.isFinished { usleep(1000) }
                 recorded += count
                 StressEvents.say("recorded \(recorded)")
+            case "attempt" where words.count == 5:
+                trail.record(StressEvents.attempt(words[1...]))
+                StressEvents.say("attempted \(words[1]) \(words[2])")
             case "health":
                 let health = trail.health
                 StressEvents.printHealth(trail, recorded: recorded)

@@ -22,7 +22,7 @@ extension TailLine {
         let steps = attempts.map { attempt in
             var step = "#\(attempt.number) \(clean(attempt.kind.rawValue)) "
             step += paint(clean(attempt.outcome.rawValue), attempt.outcome.terminalColour)
-            if let error = attempt.laneError { step += " " + paint(clean(error), "31") }
+            if let error = attempt.laneError, !error.isEmpty { step += " " + paint(clean(error), "31") }
             return step
         }
         parts.append(steps.joined(separator: " → "))

@@ -163,4 +163,43 @@ struct AppShapeTests {
         let health = child.shutdown()
         #expect(health["written"] == "5000" && health["lost"] == "0" && health["dropped"] == "0", "\(health)")
     }
+
+    @Test("tail -f --operations follows a request across a suspension: open while stopped, written when it ends")
+    func tailAcrossSuspension() throws {
+        let directory = try TemporaryDirectory("authtrail-shape-tail")
+        defer { directory.remove() }
+        let child = try AppShapeChild(directory: directory.path)
+        child.post(LifecycleNotification.didBecomeActive)
+        #expect(child.run("attempt req-1 1 silent failure", answer: "attempted ") != nil)
+        let tail = try LiveProcess.product(
+            "authtrail", ["tail", "-f", "--operations", "--interval", "0.05", "--colour", "never", directory.path])
+        defer { tail.send(signal: SIGKILL) }
+
+        // The app leaves mid-operation and iOS suspends it.
+        child.post(LifecycleNotification.didEnterBackground)
+        #expect(child.waitUntilSuspendable(), "an assertion stayed open")
+        child.suspend()
+        Thread.sleep(forTimeInterval: 1)
+        // The failed attempt is on disk and read while the app is stopped (a read to the end shows the operation
+        // still open); the follower writes nothing for it and keeps following.
+        let snapshot = try ProcessRunner.authtrail(["tail", "--operations", "--colour", "never", directory.path])
+        #expect(snapshot.status == 0, "\(snapshot.standardError)")
+        #expect(snapshot.text.contains(" operation req-1 1 attempt: #1 silent failure"), "\(snapshot.text)")
+        #expect(tail.text.isEmpty, "an open operation was written: \(tail.text)")
+        #expect(kill(tail.processIdentifier, 0) == 0, "tail stopped following: \(tail.errorText)")
+
+        // Back in the foreground, the retry succeeds interactively.
+        child.resume()
+        child.post(LifecycleNotification.willEnterForeground)
+        #expect(child.run("attempt req-1 2 interactive success", answer: "attempted ") != nil)
+        #expect(tail.waitForOutput(timeout: 60) { $0.contains("\n") }, "\(tail.errorText)")
+        #expect(
+            tail.text.contains(" operation req-1 2 attempts: #1 silent failure → #2 interactive success\n"),
+            "\(tail.text)")
+        tail.send(signal: SIGINT)
+        let end = tail.waitForExit(timeout: 30)
+        #expect(end.status == 0 && !end.signalled, "\(end): \(tail.errorText)")
+        let health = child.shutdown()
+        #expect(health["written"] == "2" && health["lost"] == "0", "\(health)")
+    }
 }
