@@ -103,25 +103,22 @@ struct OperationTracker<Payload> {
 
     /// An `acquisition.start` of `key` (which has an operation id), at a checked time.
     mutating func start(_ key: OperationKey, attempt: Int?, time: Int64, make: () -> Payload) {
+        // One lookup, in place through the default subscript: an operation in `open` always holds an attempt or a
+        // start, so one holding neither was just made.
+        var isNew = false
         var change = 0
         func apply(_ operation: inout Tracked) {
             let before = operation.storedItems
+            isNew = before == 0
             operation.setStart(time, attempt: attempt ?? (operation.storedAttempts + 1))
             operation.lastSeen = time
             change = operation.storedItems - before
         }
-        // In place by index when open. Not through the default subscript: its default value captured the key, which
-        // copied its two strings several times per start (about 3 % of a report; perf). A new operation's key is
-        // hashed twice, which its stored hash makes cheap.
-        if let index = open.index(forKey: key) {
-            apply(&open.values[index])
-            storedItems += change
-        } else {
-            var operation = Tracked(key: key, hasOperationID: true, serial: nextSerial, payload: make())
+        let serial = nextSerial
+        apply(&open[key, default: Tracked(key: key, hasOperationID: true, serial: serial, payload: make())])
+        storedItems += change
+        if isNew {
             nextSerial += 1
-            apply(&operation)
-            storedItems += change
-            open[key] = operation
             trimOpen()
         }
         if storedItems > ReportBounds.storedAttemptsInOpenOperations { closeLeastRecentHalf() }
