@@ -160,4 +160,44 @@ struct EventScannerTests {
         }
         #expect(checked > 1_000, "most generated lines should be valid JSON events")
     }
+
+    @Test("a record reused from line to line, keeping the strings of the line before, reads each line as a fresh one")
+    func reusedRecordReadsAsFresh() {
+        // Every key the scanner knows, each in half the lines, with values that repeat, change, are empty, escaped,
+        // or not strings at all: lines that set, keep, change and leave out every field.
+        let names = keyTable.candidates.enumerated().flatMap { length, entries in
+            entries.map { String(decoding: keyTable.names[$0.offset..<($0.offset + length)], as: UTF8.self) }
+        }
+        #expect(names.count > 30)
+        let values = [
+            #""a""#, #""b""#, #""""#, #""\u0041""#, "7", "-1", "1.5", "null", "[1,2]", #""silent""#, #""failure""#,
+            #""2026-11-18T11:06:41.649Z""#,
+        ]
+        var generator = SplitMix64(seed: 35)
+        for fields in [LogRecord.StringFields.all, [], .identifiers] {
+            var memory = EventScannerCache()
+            var record = LogRecord(eventName: "")
+            var compared = 0
+            for number in 0..<3_000 {
+                var parts = [#""event.name":"# + (number % 5 == 0 ? #""log""# : #""acquisition.end""#)]
+                for name in names where Bool.random(using: &generator) {
+                    parts.append("\"\(name)\":\(values.randomElement(using: &generator)!)")
+                }
+                let line = Array("{\(parts.joined(separator: ","))}".utf8)
+                var fresh = LogRecord(eventName: "")
+                var freshMemory = EventScannerCache()
+                let readFresh = line.withUnsafeBytes {
+                    EventScanner.record($0, into: &fresh, memory: &freshMemory, fields: fields)
+                }
+                let readReused = line.withUnsafeBytes {
+                    EventScanner.record($0, into: &record, memory: &memory, fields: fields)
+                }
+                #expect(readReused == readFresh)
+                guard readFresh else { continue }
+                #expect(record == fresh, "line \(number): \(String(decoding: line, as: UTF8.self))")
+                compared += 1
+            }
+            #expect(compared > 2_000, "most generated lines should be events")
+        }
+    }
 }

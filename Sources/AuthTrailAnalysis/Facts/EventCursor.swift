@@ -39,7 +39,7 @@ struct EventCursor {
     mutating func object(into record: inout LogRecord) -> Bool {
         let keys = memory.pointee.keys
         guard take(UInt8(ascii: "{")) else { return false }
-        record = LogRecord(eventName: TrailEvent.Name(rawValue: ""))
+        record.clearValues()
         var line = LineRead()
         skipSpace()
         if index < end, base[index] == UInt8(ascii: "}") { return false }
@@ -87,6 +87,7 @@ struct EventCursor {
             index += 1
             skipSpace()
             record.severity = Severity.recorded(byNumber: line.severityByNumber, byText: line.severityByText)
+            Self.clearStrings(notSetIn: line.keysSet, of: &record)
             return index == end && line.sawName
         }
     }
@@ -99,16 +100,23 @@ struct EventCursor {
         var sawName = false
         var severityByNumber: Severity?
         var severityByText: Severity?
+        /// The keys whose fields the line set (`EventCursor.bit`).
+        var keysSet: UInt64 = 0
     }
 
     /// Reads the value of a known key into `record` (or `line`); false when the line must go to the fallback.
     mutating func value(for key: EventKey, into record: inout LogRecord, line: inout LineRead) -> Bool {
         // Fields the consumer does not read are stepped over (the group-by reads none of them).
         if let group = key.stringGroup, !fields.contains(group) { return skipValue() }
+        line.keysSet |= Self.bit(key)
         switch key {
         case .eventName:
-            guard let text = stringValue(cached: key) else { return false }
-            record.eventName = TrailEvent.Name(rawValue: text)
+            // Every line has one, so it is kept from the line before when it is the same (`clearValues`).
+            guard base[index] == Self.quote, let (start, stop, escaped) = stringBounds() else { return false }
+            if escaped || !Self.holds(record.eventName.rawValue, base + start, stop - start) {
+                guard let text = text(start, stop, escaped: escaped, cached: key) else { return false }
+                record.eventName = TrailEvent.Name(rawValue: text)
+            }
             line.sawName = true
         case .timestamp:
             // A repeated key replaces the earlier value even when it is not a time, as in JSONSerialization (found
@@ -191,7 +199,9 @@ struct EventCursor {
             field = nil
             return skipValue()
         }
-        guard let text = stringValue(cached: key) else { return false }
+        guard let (start, stop, escaped) = stringBounds() else { return false }
+        if !escaped, Self.holds(field, base + start, stop - start) { return true }
+        guard let text = text(start, stop, escaped: escaped, cached: key) else { return false }
         field = text
         return true
     }
