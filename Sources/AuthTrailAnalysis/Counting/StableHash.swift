@@ -1,7 +1,7 @@
 /// A 64-bit hash that is already well mixed (`DistinctCount.hash`), as a set or dictionary key: the table's bucket
 /// comes from it and the table's seed alone, without running `Hasher`.
 ///
-/// Hand-written for speed: seeding and finalising `Hasher` for keys whose hash was computed once was about 5 % of a
+/// Hand-written for speed: seeding and finalising `Hasher` for keys whose hash was computed once was about 3 % of a
 /// report's CPU (perf, large segments; docs/BENCHMARKS.md). `_rawHashValue(seed:)` is the standard library's hook
 /// for that (its own integers use it); the seed is mixed in with a finaliser, so tables with different seeds still
 /// order their keys differently and copying one table into another cannot cluster.
