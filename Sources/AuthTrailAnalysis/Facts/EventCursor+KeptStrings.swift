@@ -20,7 +20,7 @@ extension EventCursor {
 
     /// Clears the string fields of keys the line did not set (`keysSet`), as a fresh record has them.
     static func clearStrings(notSetIn keysSet: UInt64, of record: inout LogRecord) {
-        func clear(_ key: EventKey, _ field: inout String?) {
+        func clear<Value>(_ key: EventKey, _ field: inout Value?) {
             if keysSet & bit(key) == 0, field != nil { field = nil }
         }
         clear(.installID, &record.installID)
@@ -34,9 +34,9 @@ extension EventCursor {
         clear(.osVersion, &record.osVersion)
         clear(.msalVersion, &record.msalVersion)
         clear(.authorityHost, &record.authorityHost)
-        if keysSet & bit(.kind) == 0 { record.kind = nil }
-        if keysSet & bit(.outcome) == 0 { record.outcome = nil }
-        if keysSet & bit(.action) == 0 { record.action = nil }
+        clear(.kind, &record.kind)
+        clear(.outcome, &record.outcome)
+        clear(.action, &record.action)
     }
 }
 
