@@ -38,9 +38,12 @@ struct OperationAssembler {
     }
 
     private mutating func key(installID: String?, operationID: String?) -> OperationKey {
-        let (install, operation) = (installID ?? "", operationID ?? "")
-        if lastKey.operationID != operation || lastKey.installID != install {
-            lastKey = OperationKey(installID: install, operationID: operation)
+        // Compared as given: `installID ?? ""` made a copy of each id per event (a retain and a release).
+        func same(_ kept: String, _ given: String?) -> Bool {
+            if let given { kept == given } else { kept.isEmpty }
+        }
+        if !same(lastKey.operationID, operationID) || !same(lastKey.installID, installID) {
+            lastKey = OperationKey(installID: installID ?? "", operationID: operationID ?? "")
         }
         return lastKey
     }

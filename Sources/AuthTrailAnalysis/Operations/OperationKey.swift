@@ -8,6 +8,9 @@ package struct OperationKey: Sendable, Hashable, Comparable {
     /// attempt share the empty id, so their install's hash tells them apart.
     private let keyHash: UInt64
 
+    /// No operation (empty ids, which cost no reference count).
+    static let none = OperationKey(installID: "", operationID: "")
+
     package init(installID: String, operationID: String) {
         self.installID = installID
         self.operationID = operationID

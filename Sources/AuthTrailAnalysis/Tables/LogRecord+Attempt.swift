@@ -6,10 +6,11 @@ extension LogRecord {
     /// An attempt's outcome, `.missing` when it states none.
     var attemptOutcome: RecordedOutcome { outcome ?? .missing }
 
-    /// An attempt's failure pattern: it did not succeed and carries an `error.domain`.
-    var failurePattern: PatternKey? {
+    /// `PatternKey.fieldsHash` of an attempt's failure pattern (it did not succeed and carries an `error.domain`),
+    /// nil when it has none; hashed from the record's fields without making the key.
+    var failurePatternHash: UInt64? {
         guard outcome != .known(.success), let errorDomain else { return nil }
-        return PatternKey(domain: errorDomain, code: errorCode, subcode: errorSubcode)
+        return PatternKey.fieldsHash(errorDomain, errorCode, errorSubcode)
     }
 
     /// The failure pattern of the attempt `attempt` tells, with the hash the builder computed once for it.

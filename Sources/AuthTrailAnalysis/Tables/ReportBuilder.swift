@@ -183,7 +183,7 @@ package struct ReportBuilder: LogConsumer {
             errored: outcome != .known(.success) && (record.errorDomain != nil || !record.stsErrorCodes.isEmpty),
             userHash: record.userID == nil ? nil : lastUserHash,
             installHash: record.installID == nil ? nil : lastInstallHash,
-            patternHash: record.failurePattern?.fieldsHash)
+            patternHash: record.failurePatternHash)
         if attempt.errored {
             attempt.httpStatus = checked(record.httpStatus, in: ReportBounds.httpStatus, .httpStatus)
             noteOutOfRange(stsCodes: record.stsErrorCodes)

@@ -92,7 +92,7 @@ enum ReportFact {
         /// `DistinctCount.hash` of its user and install, nil when it names none.
         var userHash: UInt64?
         var installHash: UInt64?
-        /// `PatternKey.fieldsHash` of its failure pattern (`LogRecord.failurePattern`), computed once for the tables
+        /// `PatternKey.fieldsHash` of its failure pattern (`LogRecord.failurePatternHash`), computed once for the tables
         /// that key by it; nil when it has none.
         var patternHash: UInt64?
     }
