@@ -11,6 +11,8 @@ package struct InputReader {
     package let plan: InputOrder.Plan
     /// The paths that could not be used or read so far, in the order found.
     package private(set) var problems: [InputFiles.Problem]
+    /// Files handed to the reader so far.
+    private(set) var filesRead = 0
     private var reader = SegmentReader()
 
     /// Expands and plans `paths`; reads nothing yet.
@@ -24,10 +26,17 @@ package struct InputReader {
         plan = givenOrder ? InputOrder.Plan(mixed: expanded.files) : InputOrder.plan(expanded.files, threads: threads)
     }
 
+    /// Reads the files of `inputs`, planned by an earlier read; reads nothing yet.
+    package init(_ inputs: InputsRead) {
+        plan = inputs.plan
+        problems = []
+    }
+
     /// Reads every file in order (`InputOrder.Plan.files`) with `read`, which says why a file could not be read, if
     /// it could not: for a consumer that opens the file itself (`authtrail bundle` hashes its bytes).
     mutating func forEachFile(_ read: (_ path: String, _ reader: inout SegmentReader) -> InputFiles.Problem?) {
         for file in plan.files {
+            filesRead += 1
             if let problem = read(file, &reader) { problems.append(problem) }
         }
     }
@@ -50,6 +59,7 @@ package struct InputReader {
     /// input, foreign files) into `order`, whose events then wait for their install's turn.
     mutating func readMixed<Consumer>(into order: inout InstallTimeOrder<Consumer>) {
         for file in plan.mixed {
+            filesRead += 1
             if let problem = order.read(file, with: &reader) { problems.append(problem) }
         }
     }
@@ -58,11 +68,19 @@ package struct InputReader {
     /// into files: the mixed files first, then each install's files in order of their start, installs by id. One
     /// thread; call `order.finish()` afterwards.
     package mutating func read<Consumer>(into order: inout InstallTimeOrder<Consumer>) {
+        read(into: &order, installs: nil)
+    }
+
+    /// As `read(into:)`, reading the own files of `installs` only (nil for all). The other installs still take their
+    /// turn, without their files, so their events that the mixed files held wait and go as in a read of all.
+    mutating func read<Consumer>(into order: inout InstallTimeOrder<Consumer>, installs: Set<String>?) {
         readMixed(into: &order)
         let files = Dictionary(uniqueKeysWithValues: plan.installs.map { ($0.installID, $0.files) })
         for install in Set(files.keys).union(order.deferredInstalls).sorted() {
-            problems += order.read(
-                InputOrder.InstallFiles(installID: install, files: files[install] ?? []), with: &reader)
+            let readsOwn = installs?.contains(install) ?? true
+            let own = readsOwn ? files[install] ?? [] : []
+            filesRead += own.count
+            problems += order.read(InputOrder.InstallFiles(installID: install, files: own), with: &reader)
         }
     }
 

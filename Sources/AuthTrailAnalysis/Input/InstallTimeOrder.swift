@@ -50,6 +50,9 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     /// warnings).
     private var files: [String] = []
     private var builderFile: Int?
+    /// Installs whose own files held an event of another install, or of none: a read of some installs only
+    /// (`InputReader.read(into:installs:)`) must read their files too.
+    package private(set) var installsHoldingOthers: Set<String> = []
 
     package init(_ builder: Builder) {
         self.builder = builder
@@ -145,6 +148,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
             let time = record.timestampMilliseconds, ReportBounds.timestampMilliseconds.contains(time)
         else {
             // No place in an install's time line (the builder counts what can be counted, and its warnings).
+            if let current = installID, record.installID != current { installsHoldingOthers.insert(current) }
             attribute(to: files.count - 1)
             builder.event(record, line: line)
             return
@@ -160,6 +164,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
             time: time, rank: record.eventName == .acquisitionStart ? 0 : 1, hash: DistinctCount.hash(bytes: line),
             file: files.count - 1, record: record)
         guard install == installID else {
+            if let current = installID { installsHoldingOthers.insert(current) }
             if deferredCount < Self.maxDeferred {
                 deferred[install, default: []].append(item)
                 deferredCount += 1

@@ -56,9 +56,18 @@ extension OperationStory {
     /// report's timelines, which draw no log line. Earliest first; problems reading the inputs are not kept.
     /// Standard input ("-") is read as it comes, not copied: `paths` must not name it if it was read before.
     package static func collectEarliest(paths: [String], keys: Set<OperationKey>, limit: Int) -> [OperationStory] {
-        var tell = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
         var input = InputReader(paths: paths)
-        input.read(into: &tell)
+        return collectEarliest(&input, installs: nil, keys: keys, limit: limit)
+    }
+
+    /// As `collectEarliest(paths:keys:limit:)`, from `input`, reading the own files of `installs` only (nil for
+    /// all), which must hold every install of `keys` and every install whose files hold others'
+    /// (`InputsRead.installsToRead`).
+    static func collectEarliest(
+        _ input: inout InputReader, installs: Set<String>?, keys: Set<OperationKey>, limit: Int
+    ) -> [OperationStory] {
+        var tell = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
+        input.read(into: &tell, installs: installs)
         var (collector, _) = tell.finishCounting()
         return collector.finishEarliest()
     }

@@ -1,16 +1,21 @@
 import AuthTrail
 
 extension OperationTimelines {
-    /// The timelines of the operations `report` draws (`Report.timelineOperations`), from their stories in `paths`:
-    /// a second read of the inputs the report was built from (`OperationStory.collectEarliest`). Problems reading
-    /// them were already reported by the first read and are not repeated.
-    package static func collect(paths: [String], for report: Report) -> OperationTimelines {
+    /// The timelines of the operations `report` draws (`Report.timelineOperations`), from their stories in the
+    /// inputs the report was built from (`Report.buildWithInputs`): a second read, of the files of those operations'
+    /// installs only (`InputsRead.installsToRead`). Problems reading them were already reported by the first read
+    /// and are not repeated.
+    package static func collect(_ inputs: InputsRead, for report: Report) -> OperationTimelines {
         let wanted = report.timelineOperations
         guard !wanted.isEmpty else { return OperationTimelines() }
         let keys = Set(wanted.map { OperationKey(installID: $0.installID, operationID: $0.operationID) })
+        var input = InputReader(inputs)
+        let told = OperationStory.collectEarliest(
+            &input, installs: inputs.installsToRead(for: Set(keys.map(\.installID))), keys: keys,
+            limit: 2 * wanted.count)
         // A key can name two operations (one closed, then the id seen again): room for both.
         var stories: [OperationKey: [OperationStory]] = [:]
-        for story in OperationStory.collectEarliest(paths: paths, keys: keys, limit: 2 * wanted.count) {
+        for story in told {
             stories[story.operation.key, default: []].append(story)
         }
         let timelines = wanted.compactMap { request -> OperationTimeline? in

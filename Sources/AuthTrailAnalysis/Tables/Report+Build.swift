@@ -14,6 +14,15 @@ extension Report {
     package static func build(
         paths: [String], filter: EventFilter = EventFilter(), threads: Int? = nil
     ) -> (report: Report, problems: [InputFiles.Problem]) {
+        let built = buildWithInputs(paths: paths, filter: filter, threads: threads)
+        return (built.report, built.problems)
+    }
+
+    /// As `build(paths:filter:threads:)`, with what the read learnt of the inputs, for a second read of some of
+    /// their installs (the HTML report's timelines, `OperationTimelines.collect`).
+    package static func buildWithInputs(
+        paths: [String], filter: EventFilter = EventFilter(), threads: Int? = nil
+    ) -> (report: Report, problems: [InputFiles.Problem], inputs: InputsRead) {
         let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         var input = InputReader(paths: paths, threads: threads)
         var mixed = InstallTimeOrder(ReportBuilder(filter: filter))
@@ -25,6 +34,7 @@ extension Report {
         builder.merge(counted.builder)
         let report = InstallTimeOrder<ReportBuilder>.finish(
             &builder, releasedEarly: releasedEarly + counted.releasedEarly)
-        return (report, input.problems + counted.problems)
+        let inputs = InputsRead(plan: input.plan, installsHoldingOthers: counted.installsHoldingOthers)
+        return (report, input.problems + counted.problems, inputs)
     }
 }

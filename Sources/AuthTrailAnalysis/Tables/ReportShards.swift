@@ -46,6 +46,8 @@ struct ReportShards: Sendable {
         var builder: ReportBuilder
         var problems: [InputFiles.Problem] = []
         var releasedEarly = 0
+        /// `InstallTimeOrder.installsHoldingOthers` of every shard.
+        var installsHoldingOthers: Set<String> = []
     }
 
     /// Counts every shard on up to `threads` threads and merges them in shard order as they finish.
@@ -67,7 +69,9 @@ struct ReportShards: Sendable {
                 var problems: [InputFiles.Problem] = []
                 for install in shards[index] { problems += order.read(install, with: &reader) }
                 let (builder, releasedEarly) = order.finishCounting()
-                let shard = Counted(builder: builder, problems: problems, releasedEarly: releasedEarly)
+                let shard = Counted(
+                    builder: builder, problems: problems, releasedEarly: releasedEarly,
+                    installsHoldingOthers: order.installsHoldingOthers)
                 merged.withLock { $0.add(shard, at: index) }
             }
         }
@@ -97,6 +101,7 @@ private struct ShardMerge {
             result.builder.merge(shard.builder)
             result.problems += shard.problems
             result.releasedEarly += shard.releasedEarly
+            result.installsHoldingOthers.formUnion(shard.installsHoldingOthers)
             nextIndex += 1
         }
     }

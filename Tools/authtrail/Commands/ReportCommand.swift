@@ -81,7 +81,8 @@ struct ReportCommand: ParsableCommand {
         let target = try OutputTarget(output, what: "report")
         let filter = try filters.eventFilter()
         StandardInput.announceIfTerminal(paths + baseline, command: "report")
-        var (report, problems) = Report.build(paths: paths, filter: filter, threads: threads)
+        let built = Report.buildWithInputs(paths: paths, filter: filter, threads: threads)
+        var (report, problems) = (built.report, built.problems)
         for problem in problems { printError("authtrail: \(problem.message)") }
         for warning in report.health.warnings { printError("authtrail: warning: \(warning)") }
         if !baseline.isEmpty {
@@ -101,7 +102,7 @@ struct ReportCommand: ParsableCommand {
                 width: width ?? (toTerminal ? TerminalWidth.ofStandardOutput : nil))
         case .markdown: text = report.renderMarkdown()
         case .json: text = report.renderJSON()
-        case .html: text = report.renderHTML(timelines: htmlTimelines(report))
+        case .html: text = report.renderHTML(timelines: htmlTimelines(report, inputs: built.inputs))
         }
         // Standard output always gets the (empty) report, so a tool reading JSON gets one object whatever the input;
         // a file given with -o gets nothing when there is nothing to report (README, "Exit status").
@@ -129,15 +130,15 @@ extension ReportCommand {
         return events > 0
     }
 
-    /// The stories of the operations the HTML report draws, read from the inputs a second time; standard input
-    /// cannot be read twice, so the page then says the timelines are unavailable.
-    func htmlTimelines(_ report: Report) -> OperationTimelines {
+    /// The stories of the operations the HTML report draws, read from the files of their installs a second time;
+    /// standard input cannot be read twice, so the page then says the timelines are unavailable.
+    func htmlTimelines(_ report: Report, inputs: InputsRead) -> OperationTimelines {
         guard !paths.contains(StandardInput.path) else {
             return OperationTimelines(
                 unavailableReason: "the report was read from standard input, which cannot be read a second time; "
                     + "give the files or folders as arguments to see them.")
         }
-        return OperationTimelines.collect(paths: paths, for: report)
+        return OperationTimelines.collect(inputs, for: report)
     }
 }
 
