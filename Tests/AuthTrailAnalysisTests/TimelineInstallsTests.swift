@@ -12,7 +12,8 @@ struct TimelineInstallsTests {
         let fleet = try GeneratedFleet(installs: 40)
         defer { fleet.remove() }
         let built = Report.buildWithInputs(paths: [fleet.directory.path])
-        let keys = Set(built.report.timelineOperations.map { OperationKey(installID: $0.installID, operationID: $0.operationID) })
+        let keys = Set(
+            built.report.timelineOperations.map { OperationKey(installID: $0.installID, operationID: $0.operationID) })
         try #require(keys.count >= 5)
         #expect(built.inputs.installsHoldingOthers.isEmpty)
         let installs = try #require(built.inputs.installsToRead(for: Set(keys.map(\.installID))))
@@ -52,10 +53,16 @@ struct TimelineInstallsTests {
         // The other install's file starts with its own event (so the file is its install's) and then holds the
         // drawn operation's first attempt, as files concatenated from two devices would.
         try write(
-            [end(other, "other-1", attempt: 1, second: 0, failed: false), end(drawn, "drawn-1", attempt: 1, second: 1, failed: true)],
+            [
+                end(other, "other-1", attempt: 1, second: 0, failed: false),
+                end(drawn, "drawn-1", attempt: 1, second: 1, failed: true),
+            ],
             to: folder.path + "/other.jsonl")
         try write(
-            [end(drawn, "drawn-1", attempt: 2, second: 2, failed: true), end(drawn, "drawn-1", attempt: 3, second: 3, failed: false)],
+            [
+                end(drawn, "drawn-1", attempt: 2, second: 2, failed: true),
+                end(drawn, "drawn-1", attempt: 3, second: 3, failed: false),
+            ],
             to: folder.path + "/drawn.jsonl")
 
         let built = Report.buildWithInputs(paths: [folder.path])

@@ -15,7 +15,8 @@ struct OperationTracker<Payload> {
     /// An operation while it is open, and as `closed` hands it over.
     struct Tracked {
         /// Its key, set when it closes: while it is open, the key lives only in `open`'s keys (a second copy in each
-        /// operation cost a retain and a release of both ids per operation, about 2 % of a report; perf).
+        /// operation cost a retain and a release of both ids per operation: `start` went from 6.6 to 5.3 % of a
+        /// report's samples without it; perf, large segments).
         fileprivate(set) var key = OperationKey.none
         let hasOperationID: Bool
         let serial: Int
