@@ -12,13 +12,34 @@ struct TimelineInstallsTests {
         let fleet = try GeneratedFleet(installs: 40)
         defer { fleet.remove() }
         let built = Report.buildWithInputs(paths: [fleet.directory.path])
+        #expect(built.inputs.installsHoldingOthers.isEmpty)
+        try checkFewerFilesSameStories(built)
+    }
+
+    @Test("a support bundle beside other installs' segments: the bundle is read whole, the stories are the same")
+    func bundleBesideSegments() throws {
+        let fleet = try PlantedFleet()
+        defer { fleet.remove() }
+        let generated = try GeneratedFleet(installs: 40)
+        defer { generated.remove() }
+        let bundle = fleet.directory.path + "/two.bundle.zst"
+        _ = try BundleWriter(toolVersion: "test").write(
+            paths: Array(fleet.deviceFolders.prefix(2)), to: bundle, force: false)
+        let built = Report.buildWithInputs(paths: [bundle, generated.directory.path])
+        #expect(built.inputs.plan.mixed == [bundle])
+        try checkFewerFilesSameStories(built)
+    }
+
+    /// The report's drawn operations told from the files of their installs (and the mixed files): fewer files than
+    /// all, and the same stories as a read of every file.
+    private func checkFewerFilesSameStories(
+        _ built: (report: Report, problems: [InputFiles.Problem], inputs: InputsRead)
+    ) throws {
         let keys = Set(
             built.report.timelineOperations.map { OperationKey(installID: $0.installID, operationID: $0.operationID) })
         try #require(keys.count >= 5)
-        #expect(built.inputs.installsHoldingOthers.isEmpty)
         let installs = try #require(built.inputs.installsToRead(for: Set(keys.map(\.installID))))
-        #expect(installs == Set(keys.map(\.installID)))
-        #expect(installs.count < built.inputs.plan.installs.count)
+        #expect(installs == Set(keys.map(\.installID)).union(built.inputs.installsHoldingOthers))
 
         var some = InputReader(built.inputs)
         let told = OperationStory.collectEarliest(&some, installs: installs, keys: keys, limit: 2 * keys.count)
@@ -28,7 +49,7 @@ struct TimelineInstallsTests {
         #expect(told == allTold)
         #expect(every.filesRead == built.inputs.plan.files.count)
         let ownFiles = built.inputs.plan.installs.filter { installs.contains($0.installID) }.map(\.files.count)
-        #expect(some.filesRead == ownFiles.reduce(0, +))
+        #expect(some.filesRead == ownFiles.reduce(0, +) + built.inputs.plan.mixed.count)
         #expect(some.filesRead < every.filesRead)
 
         let timelines = OperationTimelines.collect(built.inputs, for: built.report)
