@@ -16,8 +16,9 @@ package protocol InstallOrderedConsumer: LogConsumer, SendableMetatype {
     /// Every event has been given.
     mutating func finish() -> Result
     /// What it reads from `line` beyond what `LogRecord` holds, taken before the event may wait (a waiting event
-    /// loses its line); nil when it needs nothing from this line (the record is then not copied).
-    func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation?
+    /// loses its line); nil when it needs nothing from this line (the record is then not copied). Mutating, so that
+    /// what it works out for an event (a key) can serve the `event` call that follows.
+    mutating func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation?
 }
 
 extension InstallOrderedConsumer {

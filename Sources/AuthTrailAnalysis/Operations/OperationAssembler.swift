@@ -8,9 +8,7 @@ struct OperationAssembler {
     private var tracker: OperationTracker<[Operation.Attempt]>
     /// The operations the tracker closed, taken after each call (the buffer is kept to spare an allocation).
     private var closing: [OperationTracker<[Operation.Attempt]>.Tracked] = []
-    /// The last key made: an attempt's start and end mostly follow each other, so its key, which hashes the id when
-    /// made, is made once (hashing it per event was about 1 % of a report; perf, large segments).
-    private var lastKey = OperationKey(installID: "", operationID: "")
+    private var lastKey = LastOperationKey()
 
     init(limits: OperationLimits = OperationLimits()) { tracker = OperationTracker(limits: limits) }
 
@@ -38,14 +36,7 @@ struct OperationAssembler {
     }
 
     private mutating func key(installID: String?, operationID: String?) -> OperationKey {
-        // Compared as given: `installID ?? ""` made a copy of each id per event (a retain and a release).
-        func same(_ kept: String, _ given: String?) -> Bool {
-            if let given { kept == given } else { kept.isEmpty }
-        }
-        if !same(lastKey.operationID, operationID) || !same(lastKey.installID, installID) {
-            lastKey = OperationKey(installID: installID ?? "", operationID: operationID ?? "")
-        }
-        return lastKey
+        lastKey.key(installID: installID, operationID: operationID)
     }
 
     /// Closes every open operation (the end of an install, or of what there is to read).

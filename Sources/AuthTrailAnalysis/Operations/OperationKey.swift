@@ -32,3 +32,21 @@ package struct OperationKey: Sendable, Hashable, Comparable {
         (left.installID, left.operationID) < (right.installID, right.operationID)
     }
 }
+
+/// The key of the ids last asked for, made again only when they change: an attempt's start and end mostly follow
+/// each other, and making a key hashes its operation id (hashing it per event was about 1 % of a report; perf, large
+/// segments).
+struct LastOperationKey {
+    private var key = OperationKey.none
+
+    mutating func key(installID: String?, operationID: String?) -> OperationKey {
+        // Compared as given: `installID ?? ""` made a copy of each id per event (a retain and a release).
+        func same(_ kept: String, _ given: String?) -> Bool {
+            if let given { kept == given } else { kept.isEmpty }
+        }
+        if !same(key.operationID, operationID) || !same(key.installID, installID) {
+            key = OperationKey(installID: installID ?? "", operationID: operationID ?? "")
+        }
+        return key
+    }
+}

@@ -16,6 +16,7 @@ struct StoryCollector: InstallOrderedConsumer {
     /// Lower-cased correlation id → serials of the chosen operations whose attempts carried it.
     private let byCorrelation: [String: [Int]]
     private var tracker = OperationTracker<StoryDraft?>()
+    private var lastKey = LastOperationKey()
     private var drafts: [Int: StoryDraft] = [:]
     private var logs: [Int: [OperationStory.LogLine]] = [:]
     private var logsNotKept: [Int: Int] = [:]
@@ -47,13 +48,14 @@ struct StoryCollector: InstallOrderedConsumer {
         byCorrelation = [:]
     }
 
-    func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? {
+    mutating func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? {
         switch record.eventName {
         case .log:
-            guard let id = record.correlationID?.lowercased(), byCorrelation[id] != nil else { return nil }
+            guard !byCorrelation.isEmpty, let id = record.correlationID?.lowercased(), byCorrelation[id] != nil else {
+                return nil
+            }
         case .acquisitionEnd, .retryWait:
-            let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
-            guard chosenKeys.contains(key) else { return nil }
+            guard chosenKeys.contains(key(of: record)) else { return nil }
         case .appConfiguration:
             return LineAnnotation.setup(in: line)
         default: return nil
@@ -64,22 +66,23 @@ struct StoryCollector: InstallOrderedConsumer {
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         let time = OperationTracker<StoryDraft?>.checkedTime(record)
         tracker.clock(install: record.installID, time: time)
-        let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
-        let make = { [chosenKeys] () -> StoryDraft? in
-            // Only operations of a chosen key may be chosen (the serial says which occurrence): no draft for others.
-            chosenKeys.contains(key) ? StoryDraft(installID: key.installID, operationID: record.operationID) : nil
-        }
         let attempt = OperationTracker<StoryDraft?>.checkedAttempt(record.attempt)
         switch record.eventName {
         case .acquisitionStart:
-            guard record.operationID != nil, let time else { return }
-            tracker.start(key, attempt: attempt, time: time, make: make)
+            guard let operationID = record.operationID, let time else { return }
+            let key = key(of: record)
+            let chosenKeys = chosenKeys
+            tracker.start(key, attempt: attempt, time: time) {
+                Self.draft(key, operationID: operationID, chosenKeys: chosenKeys)
+            }
         case .acquisitionEnd:
             guard let time else { return }
-            let setup = currentSetup
+            let key = key(of: record)
+            let operationID = record.operationID
+            let (setup, chosenKeys) = (currentSetup, chosenKeys)
             tracker.end(
-                key, hasOperationID: record.operationID != nil, attempt: attempt,
-                outcome: record.outcome ?? .missing, time: time, make: make
+                key, hasOperationID: operationID != nil, attempt: attempt, outcome: record.outcome ?? .missing,
+                time: time, make: { Self.draft(key, operationID: operationID, chosenKeys: chosenKeys) }
             ) { draft, start in
                 draft?.addAttempt(record, end: time, start: start)
                 draft?.addCauses(of: record, setup: setup)
@@ -91,10 +94,12 @@ struct StoryCollector: InstallOrderedConsumer {
             currentSetup = judgement
             firstSetup = firstSetup ?? judgement
         case .retryWait:
+            let key = key(of: record)
             guard chosenKeys.contains(key) else { return }
             tracker.update(key) { $0?.addWait(record, time: time) }
         case .log:
-            guard let id = record.correlationID?.lowercased(), let serials = byCorrelation[id] else { return }
+            guard !byCorrelation.isEmpty, let id = record.correlationID?.lowercased(), let serials = byCorrelation[id]
+            else { return }
             let line = OperationStory.LogLine(
                 time: time, source: record.details?.logSource, severity: record.severity,
                 correlationID: record.correlationID, message: record.details?.body ?? "")
@@ -108,6 +113,16 @@ struct StoryCollector: InstallOrderedConsumer {
         default: return
         }
         takeClosed()
+    }
+
+    private mutating func key(of record: LogRecord) -> OperationKey {
+        lastKey.key(installID: record.installID, operationID: record.operationID)
+    }
+
+    /// A new operation's draft: only operations of a chosen key may be chosen (the serial says which occurrence), so
+    /// others get none. (A closure capturing the record copied it per event: a third of this pass's retains.)
+    private static func draft(_ key: OperationKey, operationID: String?, chosenKeys: Set<OperationKey>) -> StoryDraft? {
+        chosenKeys.contains(key) ? StoryDraft(installID: key.installID, operationID: operationID) : nil
     }
 
     private mutating func takeClosed() {

@@ -43,6 +43,7 @@ struct StoryFinder: InstallOrderedConsumer {
     let selection: StorySelection
     let limit: Int
     private var tracker: OperationTracker<Probe>
+    private var lastKey = LastOperationKey()
     private var found = Found()
 
     /// - Parameter limits: the report's (tests give smaller ones).
@@ -59,13 +60,13 @@ struct StoryFinder: InstallOrderedConsumer {
         switch record.eventName {
         case .acquisitionStart:
             guard let operation = record.operationID, let time else { return }
-            let key = OperationKey(installID: record.installID ?? "", operationID: operation)
+            let key = lastKey.key(installID: record.installID, operationID: operation)
             let attempt = OperationTracker<Probe>.checkedAttempt(record.attempt)
             tracker.start(key, attempt: attempt, time: time, make: { Probe() })
             tracker.update(key) { $0.note(correlationID: record.correlationID) }
         case .acquisitionEnd:
             guard let time else { return }
-            let key = OperationKey(installID: record.installID ?? "", operationID: record.operationID ?? "")
+            let key = lastKey.key(installID: record.installID, operationID: record.operationID)
             let hasOperationID = record.operationID != nil
             let matches =
                 selection.matches(key, hasOperationID: hasOperationID) && selection.matchesAttempt(record, time: time)
