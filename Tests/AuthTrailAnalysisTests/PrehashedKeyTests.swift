@@ -76,4 +76,21 @@ struct PrehashedKeyTests {
         #expect(table.count == fields.count && table.values.allSatisfy { $0 == 2 })
         #expect(PatternKey(domain: "D", code: 1, subcode: nil) != PatternKey(domain: "D", code: nil, subcode: 1))
     }
+
+    @Test("the last key made is the key of the ids given, through repeats, changes, absent and empty ids")
+    func lastOperationKey() {
+        var generator = SystemRandomNumberGenerator()
+        let installs: [String?] = [nil, "", "install-a", "install-b"]
+        let operations: [String?] = [nil, "", "op-1", "op-2", "0f9d2c4e-8a47-4b1e-9d55-3c1a7e6b2f10"]
+        var last = LastOperationKey()
+        for _ in 0..<20_000 {
+            // Repeats are as likely as changes, as in a log where an attempt's start and end follow each other.
+            let install = installs.randomElement(using: &generator)!
+            let operation = operations.randomElement(using: &generator)!
+            let expected = OperationKey(installID: install ?? "", operationID: operation ?? "")
+            let made = last.key(installID: install, operationID: operation)
+            #expect(made == expected && made.installID == expected.installID)
+            #expect(made.operationID == expected.operationID)
+        }
+    }
 }
