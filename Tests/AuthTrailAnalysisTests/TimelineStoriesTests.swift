@@ -1,8 +1,9 @@
 import AuthTrail
-import AuthTrailAnalysis
 import AuthTrailTestSupport
 import Foundation
 import Testing
+
+@testable import AuthTrailAnalysis
 
 @Suite("the HTML report's timelines read the inputs once and tell what show's two reads tell")
 struct TimelineStoriesTests {
@@ -22,11 +23,17 @@ struct TimelineStoriesTests {
                     (story.logs, story.logsNotKept) = ([], 0)
                     return story
                 }
-                let oneRead = OperationStory.collectEarliest(paths: paths, keys: chosen, limit: limit)
+                let oneRead = Self.collectEarliest(paths: paths, keys: chosen, limit: limit)
                 #expect(!oneRead.isEmpty)
                 #expect(oneRead == twoReads, "\(chosen.count) keys, limit \(limit)")
             }
         }
+    }
+
+    /// The HTML report's one read, of every file of `paths`.
+    static func collectEarliest(paths: [String], keys: Set<OperationKey>, limit: Int) -> [OperationStory] {
+        var input = InputReader(paths: paths)
+        return OperationStory.collectEarliest(&input, installs: nil, keys: keys, limit: limit)
     }
 
     @Test("over a generated fleet, with limits below and above the number of operations")
@@ -74,7 +81,7 @@ struct TimelineStoriesTests {
         let zstd = try ProcessRunner.run("zstd", ["-q", "--rm", plain, "-o", plain + ".zst"])
         try #require(zstd.status == 0, "\(zstd.standardError)")
         try checkSameStories([folder.path], limits: [1, 2, 3, 10], atLeast: 5)
-        let stories = OperationStory.collectEarliest(
+        let stories = Self.collectEarliest(
             paths: [folder.path],
             keys: [OperationKey(installID: "11111111-2222-3333-4444-555555555555", operationID: "reused")], limit: 2)
         #expect(stories.map(\.operation.attempts.count) == [2, 2])

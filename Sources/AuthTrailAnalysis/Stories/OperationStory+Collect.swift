@@ -51,18 +51,11 @@ extension OperationStory {
         return collection
     }
 
-    /// The stories of the earliest `limit` operations of `keys` in `paths` (by their first attempt's start), as
-    /// `collect` tells them with a selection of those (non-empty) keys, but without log lines, in one read: the HTML
-    /// report's timelines, which draw no log line. Earliest first; problems reading the inputs are not kept.
-    /// Standard input ("-") is read as it comes, not copied: `paths` must not name it if it was read before.
-    package static func collectEarliest(paths: [String], keys: Set<OperationKey>, limit: Int) -> [OperationStory] {
-        var input = InputReader(paths: paths)
-        return collectEarliest(&input, installs: nil, keys: keys, limit: limit)
-    }
-
-    /// As `collectEarliest(paths:keys:limit:)`, from `input`, reading the own files of `installs` only (nil for
-    /// all), which must hold every install of `keys` and every install whose files hold others'
-    /// (`InputsRead.installsToRead`).
+    /// The stories of the earliest `limit` operations of `keys` (by their first attempt's start), as `collect` tells
+    /// them with a selection of those (non-empty) keys, but without log lines, in one read: the HTML report's
+    /// timelines, which draw no log line. Earliest first; problems reading the inputs are not kept. It reads from
+    /// `input` the own files of `installs` only (nil for all), which must hold every install of `keys` and every
+    /// install whose files hold others' (`InputsRead.installsToRead`).
     static func collectEarliest(
         _ input: inout InputReader, installs: Set<String>?, keys: Set<OperationKey>, limit: Int
     ) -> [OperationStory] {
