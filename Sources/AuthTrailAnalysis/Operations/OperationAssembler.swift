@@ -17,14 +17,15 @@ struct OperationAssembler {
 
     /// An `acquisition.start` of operation `operationID` at a checked time; `attempt` is its checked number.
     mutating func start(installID: String?, operationID: String, attempt: Int?, time: Int64) {
-        tracker.start(key(installID: installID, operationID: operationID), attempt: attempt, time: time, make: { [] })
+        let key = lastKey.key(installID: installID, operationID: operationID)
+        tracker.start(key, attempt: attempt, time: time, make: { [] })
     }
 
     /// An `acquisition.end`: `attempt` as it ended (its start is replaced by its `acquisition.start`'s time when
     /// there was one); `writtenNumber` is its checked `attempt` field, nil when absent.
     mutating func end(_ attempt: Operation.Attempt, installID: String?, operationID: String?, writtenNumber: Int?) {
         tracker.end(
-            key(installID: installID, operationID: operationID), hasOperationID: operationID != nil,
+            lastKey.key(installID: installID, operationID: operationID), hasOperationID: operationID != nil,
             attempt: writtenNumber, outcome: attempt.outcome,
             time: attempt.end, make: { [] }
         ) { attempts, start in
@@ -33,10 +34,6 @@ struct OperationAssembler {
             if let start { attempt.start = start }
             attempts.append(attempt)
         }
-    }
-
-    private mutating func key(installID: String?, operationID: String?) -> OperationKey {
-        lastKey.key(installID: installID, operationID: operationID)
     }
 
     /// Closes every open operation (the end of an install, or of what there is to read).
