@@ -78,9 +78,7 @@ struct ReportThreadCountTests {
         defer { fleet.remove() }
         let generated = try GeneratedFleet(installs: 40)
         defer { generated.remove() }
-        let bundle = fleet.directory.path + "/two.bundle.zst"
-        _ = try BundleWriter(toolVersion: "test").write(
-            paths: Array(fleet.deviceFolders.prefix(2)), to: bundle, force: false)
+        let bundle = try fleet.bundleOfTwoDevices()
         var paths = [bundle, fleet.deviceFolders[2], generated.directory.path]
         for install in 0..<3 {
             let path = generated.directory.path + "/hostile-\(install).zst"

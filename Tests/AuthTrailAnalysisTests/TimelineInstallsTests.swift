@@ -22,9 +22,7 @@ struct TimelineInstallsTests {
         defer { fleet.remove() }
         let generated = try GeneratedFleet(installs: 40)
         defer { generated.remove() }
-        let bundle = fleet.directory.path + "/two.bundle.zst"
-        _ = try BundleWriter(toolVersion: "test").write(
-            paths: Array(fleet.deviceFolders.prefix(2)), to: bundle, force: false)
+        let bundle = try fleet.bundleOfTwoDevices()
         let built = Report.buildWithInputs(paths: [bundle, generated.directory.path])
         #expect(built.inputs.plan.mixed == [bundle])
         try checkFewerFilesSameStories(built)

@@ -51,9 +51,7 @@ struct StoryCollector: InstallOrderedConsumer {
     mutating func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? {
         switch record.eventName {
         case .log:
-            guard !byCorrelation.isEmpty, let id = record.correlationID?.lowercased(), byCorrelation[id] != nil else {
-                return nil
-            }
+            guard serials(correlatedWith: record) != nil else { return nil }
         case .acquisitionEnd, .retryWait:
             guard chosenKeys.contains(key(of: record)) else { return nil }
         case .appConfiguration:
@@ -98,8 +96,7 @@ struct StoryCollector: InstallOrderedConsumer {
             guard chosenKeys.contains(key) else { return }
             tracker.update(key) { $0?.addWait(record, time: time) }
         case .log:
-            guard !byCorrelation.isEmpty, let id = record.correlationID?.lowercased(), let serials = byCorrelation[id]
-            else { return }
+            guard let serials = serials(correlatedWith: record) else { return }
             let line = OperationStory.LogLine(
                 time: time, source: record.details?.logSource, severity: record.severity,
                 correlationID: record.correlationID, message: record.details?.body ?? "")
@@ -113,6 +110,12 @@ struct StoryCollector: InstallOrderedConsumer {
         default: return
         }
         takeClosed()
+    }
+
+    /// The chosen operations whose attempts carried `record`'s correlation id (lower-cased only when some are).
+    private func serials(correlatedWith record: LogRecord) -> [Int]? {
+        guard !byCorrelation.isEmpty, let id = record.correlationID?.lowercased() else { return nil }
+        return byCorrelation[id]
     }
 
     private mutating func key(of record: LogRecord) -> OperationKey {

@@ -15,8 +15,12 @@ package struct StorySelection: Sendable, Hashable {
     }
     /// Codes in `report --code` syntax (`EventFilter.codes`), matched on attempts that did not succeed: the errored
     /// attempts the report's patterns count.
-    package var codes: Set<String> = [] { didSet { codeFilter.codes = codes } }
-    /// A filter of `codes`, made once (one made per attempt was 8 % of a `show --code`; perf, large segments).
+    package var codes: Set<String> {
+        get { codeFilter.codes }
+        set { codeFilter.codes = newValue }
+    }
+    /// The filter `codes` are kept in, made once (one made per attempt was 8 % of a `show --code`; perf, large
+    /// segments).
     private var codeFilter = EventFilter()
     /// Attempts ending at or after `since` and before `until` (milliseconds since 1970).
     package var since: Int64?

@@ -1,4 +1,5 @@
 import AuthTrail
+import AuthTrailAnalysis
 import AuthTrailTestSupport
 import Foundation
 
@@ -34,6 +35,13 @@ struct PlantedFleet {
     }
 
     func remove() { directory.remove() }
+
+    /// A support bundle of the first two devices, written beside them (the third stays loose segments).
+    func bundleOfTwoDevices() throws -> String {
+        let bundle = directory.path + "/two.bundle.zst"
+        _ = try BundleWriter(toolVersion: "test").write(paths: Array(deviceFolders.prefix(2)), to: bundle, force: false)
+        return bundle
+    }
 
     /// All segment files, in reverse name order (readers must not depend on the order they are given).
     func segmentFiles() throws -> [String] {
