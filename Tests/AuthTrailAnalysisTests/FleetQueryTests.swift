@@ -1,4 +1,5 @@
 import AuthTrail
+import AuthTrailAnalysis
 import AuthTrailTestSupport
 import Foundation
 import Testing

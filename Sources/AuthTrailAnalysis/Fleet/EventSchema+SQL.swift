@@ -1,4 +1,4 @@
-package import AuthTrail
+import AuthTrail
 
 /// Schema v1 as the SQL engines of docs/FLEET.md take it, so they read every file with the same types instead of
 /// inferring (and unifying) each file's schema.

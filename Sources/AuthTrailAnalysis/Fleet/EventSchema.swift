@@ -1,3 +1,5 @@
+import AuthTrail
+
 /// The columns of schema v1: every event field of docs/SCHEMA.md with its JSON type, in the table's order.
 ///
 /// The one source of the typed column map the fleet queries read with (`authtrail schema --duckdb`,
