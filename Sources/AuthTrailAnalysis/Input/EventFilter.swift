@@ -15,10 +15,10 @@ package struct EventFilter: Sendable, Hashable {
     /// Codes as `-50002`, `MSALErrorDomain:-50002`, a code name (`interactionRequired`), a sub-code, an HTTP status or
     /// `AADSTS50076`.
     /// Compared in any case, as users type them: `aadsts50076`, `interactionrequired`.
-    package var codes: Set<String> = [] { didSet { matchedCodes = Self.lowercased(codes) } }
-    /// `correlationIDs` and `codes` lower-cased, made once when they are set.
+    package var codes: Set<String> = [] { didSet { codeMatcher = CodeMatcher(codes) } }
+    /// `correlationIDs` lower-cased and `codes` parsed, made once when they are set.
     private var matchedCorrelationIDs: Set<String> = []
-    private var matchedCodes: Set<String> = []
+    private var codeMatcher = CodeMatcher([])
     /// Keep events at or above this level.
     package var minimumSeverity: Severity?
 
@@ -47,22 +47,8 @@ package struct EventFilter: Sendable, Hashable {
         if let minimumSeverity {
             guard let value = record.severity, value >= minimumSeverity else { return false }
         }
-        if !codes.isEmpty { guard matchesCode(record) else { return false } }
+        if !codeMatcher.isEmpty { guard codeMatcher.matches(record) else { return false } }
         return true
-    }
-
-    private func matchesCode(_ record: LogRecord) -> Bool {
-        var names: [String] = []
-        if let code = record.errorCode {
-            names.append(String(code))
-            if let domain = record.errorDomain { names.append("\(domain):\(code)") }
-        }
-        if let name = record.errorCodeName { names.append(name) }
-        if let subcode = record.errorSubcode { names.append(String(subcode)) }
-        if let name = record.errorSubcodeName { names.append(name) }
-        if let status = record.httpStatus { names.append(String(status)) }
-        for sts in record.stsErrorCodes { names += ["AADSTS\(sts)", String(sts)] }
-        return names.contains { matchedCodes.contains($0.lowercased()) }
     }
 
     private static func lowercased(_ values: Set<String>) -> Set<String> { Set(values.map { $0.lowercased() }) }

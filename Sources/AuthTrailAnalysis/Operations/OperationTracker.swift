@@ -117,8 +117,11 @@ struct OperationTracker<Payload> {
         swap(&buffer, &closed)
     }
 
-    /// An `acquisition.start` of `key` (which has an operation id), at a checked time.
-    mutating func start(_ key: OperationKey, attempt: Int?, time: Int64, make: () -> Payload) {
+    /// An `acquisition.start` of `key` (which has an operation id), at a checked time; `body` updates the operation's
+    /// payload in the same lookup.
+    mutating func start(
+        _ key: OperationKey, attempt: Int?, time: Int64, make: () -> Payload, _ body: (inout Payload) -> Void = { _ in }
+    ) {
         // One lookup, in place through the default subscript: an operation in `open` always holds an attempt or a
         // start, so one holding neither was just made.
         var isNew = false
@@ -129,6 +132,7 @@ struct OperationTracker<Payload> {
             operation.setStart(time, attempt: attempt ?? (operation.storedAttempts + 1))
             operation.lastSeen = time
             change = operation.storedItems - before
+            body(&operation.payload)
         }
         let serial = nextSerial
         apply(&open[key, default: Tracked(hasOperationID: true, serial: serial, payload: make())])

@@ -70,9 +70,9 @@ struct StoryCollector: InstallOrderedConsumer {
             guard let operationID = record.operationID, let time else { return }
             let key = key(of: record)
             let chosenKeys = chosenKeys
-            tracker.start(key, attempt: attempt, time: time) {
-                Self.draft(key, operationID: operationID, chosenKeys: chosenKeys)
-            }
+            tracker.start(
+                key, attempt: attempt, time: time,
+                make: { Self.draft(key, operationID: operationID, chosenKeys: chosenKeys) })
         case .acquisitionEnd:
             guard let time else { return }
             let key = key(of: record)

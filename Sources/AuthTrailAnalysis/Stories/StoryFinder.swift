@@ -62,8 +62,9 @@ struct StoryFinder: InstallOrderedConsumer {
             guard let operation = record.operationID, let time else { return }
             let key = lastKey.key(installID: record.installID, operationID: operation)
             let attempt = OperationTracker<Probe>.checkedAttempt(record.attempt)
-            tracker.start(key, attempt: attempt, time: time, make: { Probe() })
-            tracker.update(key) { $0.note(correlationID: record.correlationID) }
+            tracker.start(key, attempt: attempt, time: time, make: { Probe() }) {
+                $0.note(correlationID: record.correlationID)
+            }
         case .acquisitionEnd:
             guard let time else { return }
             let key = lastKey.key(installID: record.installID, operationID: record.operationID)
