@@ -13,6 +13,7 @@ struct TimelineInstallsTests {
         defer { fleet.remove() }
         let built = Report.buildWithInputs(paths: [fleet.directory.path])
         #expect(built.inputs.installsHoldingOthers.isEmpty)
+        #expect(built.inputs.installsReadApart)
         try checkFewerFilesSameStories(built)
     }
 
@@ -25,6 +26,7 @@ struct TimelineInstallsTests {
         let bundle = try fleet.bundleOfTwoDevices()
         let built = Report.buildWithInputs(paths: [bundle, generated.directory.path])
         #expect(built.inputs.plan.mixed == [bundle])
+        #expect(!built.inputs.installsReadApart)
         try checkFewerFilesSameStories(built)
     }
 
@@ -52,6 +54,9 @@ struct TimelineInstallsTests {
 
         let timelines = OperationTimelines.collect(built.inputs, for: built.report)
         #expect(timelines.operations.count == built.report.timelineOperations.count)
+        // On two threads, installs read apart where they can be: the same timelines.
+        let twoThreads = OperationTimelines.collect(built.inputs, for: built.report, threads: 2)
+        #expect(twoThreads.operations == timelines.operations)
     }
 
     @Test("a file of an install not drawn that holds a drawn install's attempt is read too")
@@ -59,50 +64,36 @@ struct TimelineInstallsTests {
         let folder = try TemporaryDirectory("timeline-installs")
         defer { folder.remove() }
         let (drawn, other) = ("bbbbbbbb-0000-4000-8000-000000000002", "aaaaaaaa-0000-4000-8000-000000000001")
-        func end(_ install: String, _ operation: String, attempt: Int, second: Int, failed: Bool) -> String {
-            let fields: [String: Any] = [
-                "timestamp": ReportTime.string(1_795_000_000_000 + Int64(second) * 1000), "schema": 1,
-                "event.name": "acquisition.end", "install.id": install, "operation.id": operation,
-                "attempt": attempt, "acquisition.kind": "silent", "duration_ms": 100,
-                "outcome": failed ? "failure" : "success", "error.domain": "MSALErrorDomain", "error.code": -50000,
-            ]
-            let data = try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
-            return String(decoding: data, as: UTF8.self)
-        }
         // The other install's file starts with its own event (so the file is its install's) and then holds the
         // drawn operation's first attempt, as files concatenated from two devices would.
-        try write(
+        try EndEventFiles.write(
             [
-                end(other, "other-1", attempt: 1, second: 0, failed: false),
-                end(drawn, "drawn-1", attempt: 1, second: 1, failed: true),
+                EndEventFiles.line(other, "other-1", attempt: 1, second: 0, failed: false),
+                EndEventFiles.line(drawn, "drawn-1", attempt: 1, second: 1, failed: true),
             ],
             to: folder.path + "/other.jsonl")
-        try write(
+        try EndEventFiles.write(
             [
-                end(drawn, "drawn-1", attempt: 2, second: 2, failed: true),
-                end(drawn, "drawn-1", attempt: 3, second: 3, failed: false),
+                EndEventFiles.line(drawn, "drawn-1", attempt: 2, second: 2, failed: true),
+                EndEventFiles.line(drawn, "drawn-1", attempt: 3, second: 3, failed: false),
             ],
             to: folder.path + "/drawn.jsonl")
 
         let built = Report.buildWithInputs(paths: [folder.path])
         #expect(built.inputs.plan.installs.map(\.installID) == [other, drawn])
         #expect(built.inputs.installsHoldingOthers == [other])
+        #expect(!built.inputs.installsReadApart)
         let keys: Set = [OperationKey(installID: drawn, operationID: "drawn-1")]
         #expect(Set(built.report.timelineOperations.map(\.installID)) == [drawn])
         #expect(built.inputs.installsToRead(for: [drawn]) == [drawn, other])
         #expect(built.inputs.installsToRead(for: [drawn, ""]) == nil)
 
-        let timelines = OperationTimelines.collect(built.inputs, for: built.report)
+        // Read apart on two threads, the attempt in the other install's file would be an operation of its own.
+        let timelines = OperationTimelines.collect(built.inputs, for: built.report, threads: 2)
         #expect(timelines[drawn, "drawn-1"]?.operation.attempts.map(\.number) == [1, 2, 3])
         // Its own files alone would miss the first attempt.
         var own = InputReader(built.inputs)
         let fromOwn = OperationStory.collectEarliest(&own, installs: [drawn], keys: keys, limit: 2)
         #expect(fromOwn.map { $0.operation.attempts.map(\.number) } == [[2, 3]])
-    }
-
-    private func write(_ lines: [String], to path: String) throws {
-        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let zstd = try ProcessRunner.run("zstd", ["-q", "--rm", path, "-o", path + ".zst"])
-        try #require(zstd.status == 0, "\(zstd.standardError)")
     }
 }

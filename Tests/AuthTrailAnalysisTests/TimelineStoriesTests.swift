@@ -59,14 +59,10 @@ struct TimelineStoriesTests {
         defer { folder.remove() }
         var lines: [String] = []
         func end(_ operation: String, attempt: Int, second: Int, failed: Bool) {
-            let fields: [String: Any] = [
-                "timestamp": ReportTime.string(1_795_000_000_000 + Int64(second) * 1000), "schema": 1,
-                "event.name": "acquisition.end", "install.id": "11111111-2222-3333-4444-555555555555",
-                "operation.id": operation, "attempt": attempt, "acquisition.kind": "silent", "duration_ms": 100,
-                "outcome": failed ? "failure" : "success", "error.domain": "MSALErrorDomain", "error.code": -50000,
-            ]
-            let data = try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
-            lines.append(String(decoding: data, as: UTF8.self))
+            lines.append(
+                EndEventFiles.line(
+                    "11111111-2222-3333-4444-555555555555", operation, attempt: attempt, second: second, failed: failed)
+            )
         }
         // `reused`: closed by its success, then the same id again an hour later: two operations of one key.
         end("reused", attempt: 1, second: 0, failed: true)
@@ -76,10 +72,7 @@ struct TimelineStoriesTests {
         end("reused", attempt: 1, second: 3_600, failed: true)
         end("reused", attempt: 2, second: 3_602, failed: false)
         for index in 0..<3 { end("other-\(index)", attempt: 1, second: 5 + index, failed: true) }
-        let plain = folder.path + "/trail.jsonl"
-        try (lines.joined(separator: "\n") + "\n").write(toFile: plain, atomically: true, encoding: .utf8)
-        let zstd = try ProcessRunner.run("zstd", ["-q", "--rm", plain, "-o", plain + ".zst"])
-        try #require(zstd.status == 0, "\(zstd.standardError)")
+        try EndEventFiles.write(lines, to: folder.path + "/trail.jsonl")
         try checkSameStories([folder.path], limits: [1, 2, 3, 10], atLeast: 5)
         let stories = Self.collectEarliest(
             paths: [folder.path],

@@ -1,3 +1,5 @@
+import AuthTrail
+import Dispatch
 import Foundation
 
 /// The stories `OperationStory.collect` found.
@@ -62,6 +64,36 @@ extension OperationStory {
         var tell = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
         input.read(into: &tell, installs: installs)
         var (collector, _) = tell.finishCounting()
-        return collector.finishEarliest()
+        return collector.finishEarliest().map(\.story)
+    }
+
+    /// `collectEarliest` of the own files of `installs`, on up to `threads` threads, for inputs whose installs can be
+    /// read apart (`InputsRead.installsReadApart`): each install's operations are then delimited by its own events
+    /// alone, so the stories, and their order, are those of one read of the same files (`TimelineShardsTests`).
+    static func collectEarliest(
+        _ inputs: InputsRead, installs: Set<String>, keys: Set<OperationKey>, limit: Int, threads: Int
+    ) -> [OperationStory] {
+        let work = inputs.plan.installs.filter { installs.contains($0.installID) }
+        let next = Locked(0)
+        let told = Locked([StoryCollector.Told]())
+        // Each install is told on its own, so any thread may take any install: the next one left.
+        DispatchQueue.concurrentPerform(iterations: max(1, min(threads, work.count))) { _ in
+            var reader = SegmentReader()
+            while true {
+                let index = next.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
+                guard index < work.count else { break }
+                var tell = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
+                _ = tell.read(work[index], with: &reader)
+                var (collector, _) = tell.finishCounting()
+                let stories = collector.finishEarliest()
+                told.withLock { $0 += stories }
+            }
+        }
+        // A key belongs to one install, so serials are compared only within one install's read.
+        let earliest = told.withLock { $0 }.sorted { StoryFinder.picks($0.place, before: $1.place) }
+        return earliest.prefix(limit).map(\.story)
     }
 }

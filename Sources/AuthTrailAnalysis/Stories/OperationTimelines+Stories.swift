@@ -3,16 +3,21 @@ import AuthTrail
 extension OperationTimelines {
     /// The timelines of the operations `report` draws (`Report.timelineOperations`), from their stories in the
     /// inputs the report was built from (`Report.buildWithInputs`): a second read, of the files of those operations'
-    /// installs only (`InputsRead.installsToRead`). Problems reading them were already reported by the first read
-    /// and are not repeated.
-    package static func collect(_ inputs: InputsRead, for report: Report) -> OperationTimelines {
+    /// installs only (`InputsRead.installsToRead`), on up to `threads` threads when the installs can be read apart.
+    /// Problems reading them were already reported by the first read and are not repeated.
+    package static func collect(_ inputs: InputsRead, for report: Report, threads: Int = 1) -> OperationTimelines {
         let wanted = report.timelineOperations
         guard !wanted.isEmpty else { return OperationTimelines() }
         let keys = Set(wanted.map { OperationKey(installID: $0.installID, operationID: $0.operationID) })
-        var input = InputReader(inputs)
-        let told = OperationStory.collectEarliest(
-            &input, installs: inputs.installsToRead(for: Set(keys.map(\.installID))), keys: keys,
-            limit: 2 * wanted.count)
+        let installs = inputs.installsToRead(for: Set(keys.map(\.installID)))
+        let told: [OperationStory]
+        if let installs, threads > 1, inputs.installsReadApart {
+            told = OperationStory.collectEarliest(
+                inputs, installs: installs, keys: keys, limit: 2 * wanted.count, threads: threads)
+        } else {
+            var input = InputReader(inputs)
+            told = OperationStory.collectEarliest(&input, installs: installs, keys: keys, limit: 2 * wanted.count)
+        }
         // A key can name two operations (one closed, then the id seen again): room for both.
         var stories: [OperationKey: [OperationStory]] = [:]
         for story in told {

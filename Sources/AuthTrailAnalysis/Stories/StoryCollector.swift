@@ -141,12 +141,12 @@ struct StoryCollector: InstallOrderedConsumer {
         if chosen == nil, drafts.count > StoryFinder.cutAbove(earliest) { keepEarliest() }
     }
 
-    /// Keeps the earliest `earliest` drafts, and returns their serials in `StoryFinder`'s order.
-    @discardableResult private mutating func keepEarliest() -> [Int] {
+    /// Keeps the earliest `earliest` drafts, and returns their places in `StoryFinder`'s order, earliest first.
+    @discardableResult private mutating func keepEarliest() -> [(Int64, OperationKey, Int)] {
         let order = drafts.map { ($1.earliestStart, $1.story.operation.key, $0) }.sorted(by: StoryFinder.picks)
         for (_, _, serial) in order.dropFirst(earliest) { drafts[serial] = nil }
         installSerials.removeAll { drafts[$0] == nil }
-        return order.prefix(earliest).map(\.2)
+        return Array(order.prefix(earliest))
     }
 
     mutating func endInstall() {
@@ -162,10 +162,18 @@ struct StoryCollector: InstallOrderedConsumer {
     mutating func flushOutOfRange(file: String) {}
     mutating func warn(_ line: String) {}
 
+    /// A story of `init(earliest:of:)` with its place in `StoryFinder`'s order.
+    struct Told: Sendable {
+        var place: (start: Int64, key: OperationKey, serial: Int)
+        var story: OperationStory
+    }
+
     /// The stories of `init(earliest:of:)`, earliest first.
-    mutating func finishEarliest() -> [OperationStory] {
+    mutating func finishEarliest() -> [Told] {
         endInstall()
-        return keepEarliest().compactMap { drafts[$0]?.finished(logs: [], logsNotKept: 0) }
+        return keepEarliest().compactMap { place in
+            drafts[place.2].map { Told(place: place, story: $0.finished(logs: [], logsNotKept: 0)) }
+        }
     }
 
     /// The stories, by serial.
