@@ -104,4 +104,29 @@ struct TrailFollowerTests {
         #expect(seen.messages == Self.messages(0..<10))
         _ = trail.shutdown(timeout: .testWait)
     }
+
+    @Test("a finished file's newer-schema events and invalid lines give the warnings the report's reader gives")
+    func warnsAsTheReportDoes() throws {
+        let directory = try TemporaryDirectory("authtrail-follow-schema")
+        defer { directory.remove() }
+        let plain = directory.path + "/copied.jsonl"
+        let lines = [
+            #"{"timestamp":"2026-11-22T21:56:58.123Z","schema":1,"event.name":"log","body":"known"}"#,
+            #"{"timestamp":"2026-11-22T21:56:59.123Z","schema":3,"event.name":"log","body":"newer"}"#,
+            "not an event",
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: plain, atomically: true, encoding: .utf8)
+        let zstd = try ProcessRunner.run("zstd", ["-q", "--rm", plain, "-o", plain + ".zst"])
+        try #require(zstd.status == 0, "\(zstd.standardError)")
+
+        var follower = TrailFollower(paths: [directory.path])
+        var seen = Messages()
+        let findings = follower.poll(into: &seen)
+        #expect(seen.messages == ["known", "newer"])
+        #expect(follower.followedPaths.isEmpty, "a file no writer can append to is read once")
+        var counted = Messages()
+        let summary = try SegmentReader.read(path: plain + ".zst", into: &counted)
+        #expect(summary.newerSchemaEvents == 1 && summary.invalidLines == 1)
+        #expect(findings.warnings == summary.warnings)
+    }
 }

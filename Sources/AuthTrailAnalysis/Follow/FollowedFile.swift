@@ -116,14 +116,8 @@ package final class FollowedFile {
         mutating func line(_ bytes: UnsafeRawBufferPointer) {
             guard !bytes.isEmpty else { return }
             guard EventScanner.record(bytes, into: &record, memory: &memory.pointee, fields: Consumer.stringFields)
-            else {
-                summary.invalidLines += 1
-                if summary.invalidLineSample == nil {
-                    summary.invalidLineSample = String(decoding: bytes.prefix(200), as: UTF8.self)
-                }
-                return
-            }
-            summary.events += 1
+            else { return summary.countInvalidLine(bytes) }
+            summary.countEvent(schema: record.schema)
             if record.installID == nil { record.installID = installID }
             consumer.pointee.event(record, line: bytes)
         }

@@ -24,6 +24,21 @@ package struct InputSummary: Sendable {
 
     package init(path: String) { self.path = path }
 
+    /// Counts a line that is not an event, keeping the first (cut to 200 bytes) as the warning's sample.
+    mutating func countInvalidLine(_ bytes: UnsafeRawBufferPointer) {
+        invalidLines += 1
+        if invalidLineSample == nil { invalidLineSample = String(decoding: bytes.prefix(200), as: UTF8.self) }
+    }
+
+    /// Counts an event, and its `schema` when it is newer than this reader knows.
+    mutating func countEvent(schema: Int?) {
+        events += 1
+        if let schema, schema > SegmentReader.knownSchema {
+            newerSchemaEvents += 1
+            newestSchema = max(newestSchema, schema)
+        }
+    }
+
     /// One-line warnings naming the file and byte offset: a bounded number however damaged the input is (see
     /// `DecodeIssueTally`).
     package var warnings: [String] {

@@ -214,22 +214,14 @@ package struct SegmentReader {
         /// Scans one event line and hands it to the consumer, or counts it as invalid.
         private mutating func event(_ bytes: UnsafeRawBufferPointer) {
             guard EventScanner.record(bytes, into: &record, memory: &memory.pointee, fields: fields) else {
-                summary.invalidLines += 1
-                if summary.invalidLineSample == nil {
-                    summary.invalidLineSample = String(decoding: bytes.prefix(200), as: UTF8.self)
-                }
-                return
+                return summary.countInvalidLine(bytes)
             }
             deliver(bytes)
         }
 
         /// Hands the event just scanned into `record` to the consumer.
         private mutating func deliver(_ bytes: UnsafeRawBufferPointer) {
-            summary.events += 1
-            if let schema = record.schema, schema > SegmentReader.knownSchema {
-                summary.newerSchemaEvents += 1
-                summary.newestSchema = max(summary.newestSchema, schema)
-            }
+            summary.countEvent(schema: record.schema)
             consumer.pointee.event(record, line: bytes)
         }
 
