@@ -62,8 +62,10 @@ struct StoryFinder: InstallOrderedConsumer {
             guard let operation = record.operationID, let time else { return }
             let key = lastKey.key(installID: record.installID, operationID: operation)
             let attempt = OperationTracker<Probe>.checkedAttempt(record.attempt)
+            // The id, not the record, goes into the closure: capturing the record copies it.
+            let correlationID = record.correlationID
             tracker.start(key, attempt: attempt, time: time, make: { Probe() }) {
-                $0.note(correlationID: record.correlationID)
+                $0.note(correlationID: correlationID)
             }
         case .acquisitionEnd:
             guard let time else { return }
