@@ -80,10 +80,7 @@ extension OperationStory {
         DispatchQueue.concurrentPerform(iterations: max(1, min(threads, work.count))) { _ in
             var reader = SegmentReader()
             while true {
-                let index = next.withLock { next in
-                    defer { next += 1 }
-                    return next
-                }
+                let index = next.claim()
                 guard index < work.count else { break }
                 var tell = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
                 _ = tell.read(work[index], with: &reader)

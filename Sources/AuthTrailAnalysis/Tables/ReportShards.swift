@@ -59,10 +59,7 @@ struct ReportShards: Sendable {
         let work = { @Sendable in
             var reader = SegmentReader()
             while true {
-                let index = next.withLock { next in
-                    defer { next += 1 }
-                    return next
-                }
+                let index = next.claim()
                 guard index < shards.count else { return }
                 var order = InstallTimeOrder(
                     ReportBuilder(filter: filter), deferred: deferred, for: shards[index].map(\.installID))

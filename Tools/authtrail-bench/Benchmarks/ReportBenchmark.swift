@@ -88,7 +88,7 @@ struct ReportBenchmark: ParsableCommand {
                 var groupBy = GroupByConsumer()
                 var reader = SegmentReader()
                 while true {
-                    let index = Self.claim(next)
+                    let index = next.claim()
                     guard index < files.count else { break }
                     _ = try? reader.read(path: files[index], into: &groupBy)
                 }
@@ -106,7 +106,7 @@ struct ReportBenchmark: ParsableCommand {
                 var sink = DecodeOnlySink()
                 guard let reader = try? ZstdStreamReader() else { return }
                 while true {
-                    let index = Self.claim(next)
+                    let index = next.claim()
                     guard index < files.count, let descriptor = try? SystemCalls.open(files[index], write: false)
                     else { break }
                     var source = FileDescriptorSource(descriptor: descriptor)
@@ -272,14 +272,6 @@ struct ReportBenchmark: ParsableCommand {
     }
 
     private static func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
-
-    /// The next file index for one of the threads sharing `next`.
-    private static func claim(_ next: Locked<Int>) -> Int {
-        next.withLock { next in
-            defer { next += 1 }
-            return next
-        }
-    }
 
     /// The best CPU time (seconds, user + system) of each measurement.
     private struct CPUTimes {
