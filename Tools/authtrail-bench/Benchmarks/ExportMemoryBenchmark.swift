@@ -25,7 +25,10 @@ struct ExportMemoryBenchmark: ParsableCommand {
     @Option(help: "Devices (one Trail folder each) to spread the segments over.")
     var devices = 4
 
-    @Option(help: "Folder for the generated data (reused when it already holds them).")
+    @Option(
+        help:
+            "Folder for the generated data (reused when it already holds them; a folder of other files is refused, untouched)."
+    )
     var data: String?
 
     @Flag(help: "Keep the generated data instead of deleting it at the end.")
@@ -33,12 +36,13 @@ struct ExportMemoryBenchmark: ParsableCommand {
 
     func run() throws {
         let folder = data ?? "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-export-\(megabytes)mb"
-        defer { if !keep { try? FileManager.default.removeItem(atPath: folder) } }
         let segments = "\(folder)/segments"
         let text = "\(folder)/events.ndjson"
         let key = "\(folder)/bench.key"
         let bundle = "\(folder)/ticket.authtrail.zst"
+        // Prepared first: a folder the benchmark refuses (not its own) is not deleted at the end either.
         try prepare(folder: folder, segments: segments, text: text, key: key)
+        defer { if !keep { try? FileManager.default.removeItem(atPath: folder) } }
         try? FileManager.default.removeItem(atPath: bundle)
         let segmentFiles = try Self.files(in: segments)
         let decoded = try Self.decodedBytes(segmentFiles)
@@ -147,41 +151,40 @@ struct ExportMemoryBenchmark: ParsableCommand {
     /// Writes the segments through the real Trail (SampleEvents, in batches so this process stays small), then the
     /// redact input: the segments' lines with a line of raw identifiers after every fourth one, unless already there.
     private func prepare(folder: String, segments: String, text: String, key: String) throws {
-        let marker = "\(folder)/.complete"
-        guard !FileManager.default.fileExists(atPath: marker) else { return }
-        try? FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.createDirectory(atPath: segments, withIntermediateDirectories: true)
-        // About 355 bytes per SampleEvents line as the Trail writes it (846 MB for 2,380,952 events).
-        let perDevice = megabytes * 1_000_000 / 355 / devices
-        let batch = 10_000
-        for device in 0..<devices {
-            var start = Date(timeIntervalSince1970: 1_795_000_000)
-            let clock = ManualTrailClock(start: start)
-            var configuration = TrailConfiguration(
-                directory: URL(fileURLWithPath: "\(segments)/device-\(device)"),
-                app: AppInfo(identifier: "com.contoso.bench", version: "1.\(device)"), clock: clock)
-            configuration.retention = .init(maxSegmentCount: 100_000, maxTotalBytes: 1 << 40)
-            let trail = try Trail(configuration: configuration)
-            var written = 0
-            while written < perDevice {
-                let events = SampleEvents.make(
-                    count: min(batch, perDevice - written), seed: UInt64(device * 1_000_003 + written), start: start)
-                for event in events { trail.record(event) }
-                trail.flush()
-                start = events.last.map { $0.timestamp.addingTimeInterval(1) } ?? start
-                written += events.count
+        try BenchData.prepare(folder) {
+            try FileManager.default.createDirectory(atPath: segments, withIntermediateDirectories: true)
+            // About 355 bytes per SampleEvents line as the Trail writes it (846 MB for 2,380,952 events).
+            let perDevice = megabytes * 1_000_000 / 355 / devices
+            let batch = 10_000
+            for device in 0..<devices {
+                var start = Date(timeIntervalSince1970: 1_795_000_000)
+                let clock = ManualTrailClock(start: start)
+                var configuration = TrailConfiguration(
+                    directory: URL(fileURLWithPath: "\(segments)/device-\(device)"),
+                    app: AppInfo(identifier: "com.contoso.bench", version: "1.\(device)"), clock: clock)
+                configuration.retention = .init(maxSegmentCount: 100_000, maxTotalBytes: 1 << 40)
+                let trail = try Trail(configuration: configuration)
+                var written = 0
+                while written < perDevice {
+                    let events = SampleEvents.make(
+                        count: min(batch, perDevice - written), seed: UInt64(device * 1_000_003 + written), start: start
+                    )
+                    for event in events { trail.record(event) }
+                    trail.flush()
+                    start = events.last.map { $0.timestamp.addingTimeInterval(1) } ?? start
+                    written += events.count
+                }
+                trail.shutdown()
+                guard trail.health.eventsLost == 0 else {
+                    throw ValidationError(
+                        "the writer lost \(trail.health.eventsLost) events: \(trail.health.lastError ?? "")")
+                }
             }
-            trail.shutdown()
-            guard trail.health.eventsLost == 0 else {
-                throw ValidationError(
-                    "the writer lost \(trail.health.eventsLost) events: \(trail.health.lastError ?? "")")
-            }
+            try Data((0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }).write(to: URL(fileURLWithPath: key))
+            var writer = try PlantedTextWriter(path: text, limit: megabytes * 1_000_000)
+            _ = InputReader.read(paths: [segments], into: &writer)
+            try writer.finish()
         }
-        try Data((0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }).write(to: URL(fileURLWithPath: key))
-        var writer = try PlantedTextWriter(path: text, limit: megabytes * 1_000_000)
-        _ = InputReader.read(paths: [segments], into: &writer)
-        try writer.finish()
-        _ = FileManager.default.createFile(atPath: marker, contents: Data())
     }
 }
 

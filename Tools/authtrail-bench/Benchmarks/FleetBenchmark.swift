@@ -15,7 +15,10 @@ struct FleetBenchmark: ParsableCommand {
     @Option(help: "Installs to generate (two processes, so two segments, each).")
     var installs = 4_000
 
-    @Option(help: "Folder for the generated fleet (reused when it already holds it).")
+    @Option(
+        help:
+            "Folder for the generated fleet (reused when it already holds it; a folder of other files is refused, untouched)."
+    )
     var data: String?
 
     @Option(help: "Times the production layout's per-operation queries with the events inserted this many times.")
@@ -23,12 +26,10 @@ struct FleetBenchmark: ParsableCommand {
 
     func run() throws {
         let folder = data ?? "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-fleet-\(installs)"
-        let marker = "\(folder)/.complete"
-        if !FileManager.default.fileExists(atPath: marker) {
-            try? FileManager.default.removeItem(atPath: folder)
-            let start = Date()
-            try GeneratedFleet.write(installs: installs, into: URL(fileURLWithPath: folder))
-            _ = FileManager.default.createFile(atPath: marker, contents: Data())
+        let start = Date()
+        if try BenchData.prepare(
+            folder, write: { try GeneratedFleet.write(installs: installs, into: URL(fileURLWithPath: folder)) })
+        {
             print(String(format: "generated %d installs in %.1f s", installs, Date().timeIntervalSince(start)))
         }
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

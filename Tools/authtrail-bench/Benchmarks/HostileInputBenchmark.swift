@@ -12,7 +12,10 @@ struct HostileInputBenchmark: ParsableCommand {
         commandName: "hostile",
         abstract: "Run `authtrail report` on hostile inputs and print wall time and peak RSS for each.")
 
-    @Option(help: "Folder for the generated inputs (reused when it already holds them).")
+    @Option(
+        help:
+            "Folder for the generated inputs (reused when it already holds them; a folder of other files is refused, untouched)."
+    )
     var data: String?
 
     @Option(help: "The authtrail binary to run (default: the one next to this benchmark).")
@@ -39,13 +42,7 @@ struct HostileInputBenchmark: ParsableCommand {
         var verdicts: [String] = []
         for input in inputs {
             let path = "\(folder)/\(input.name)"
-            let marker = "\(path)/.complete"
-            if !FileManager.default.fileExists(atPath: marker) {
-                try? FileManager.default.removeItem(atPath: path)
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-                try input.write(path)
-                _ = FileManager.default.createFile(atPath: marker, contents: Data())
-            }
+            try BenchData.prepare(path) { try input.write(path) }
             // A file of the bench's own, never `-o /dev/null`: a binary that replaced its target would replace the
             // machine's /dev/null when the bench runs as root.
             let report = "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-hostile-\(getpid()).json"

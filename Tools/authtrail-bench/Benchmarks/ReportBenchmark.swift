@@ -32,7 +32,10 @@ struct ReportBenchmark: ParsableCommand {
             """)
     var segmentBytes: Int?
 
-    @Option(help: "Folder for the generated segments (reused when it already holds them).")
+    @Option(
+        help:
+            "Folder for the generated segments (reused when it already holds them; a folder of other files is refused, untouched)."
+    )
     var data: String?
 
     @Option(help: "Runs of each measurement; the best is kept.")
@@ -400,9 +403,7 @@ struct ReportBenchmark: ParsableCommand {
 
     /// Writes `megabytes` of SampleEvents through the real Trail, spread over `devices` folders, unless already there.
     private func prepare(_ folder: String) throws -> [String] {
-        let marker = "\(folder)/.complete"
-        if !FileManager.default.fileExists(atPath: marker) {
-            try? FileManager.default.removeItem(atPath: folder)
+        try BenchData.prepare(folder) {
             // About 420 bytes per SampleEvents line.
             let perDevice = megabytes * 1_000_000 / 420 / devices
             for device in 0..<devices {
@@ -430,7 +431,6 @@ struct ReportBenchmark: ParsableCommand {
                         "the writer lost \(trail.health.eventsLost) events: \(trail.health.lastError ?? "")")
                 }
             }
-            _ = FileManager.default.createFile(atPath: marker, contents: Data())
         }
         let enumerator = FileManager.default.enumerator(atPath: folder)
         var files: [String] = []

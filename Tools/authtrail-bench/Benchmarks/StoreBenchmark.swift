@@ -33,12 +33,11 @@ struct StoreBenchmark: ParsableCommand {
     @Flag(help: "Run only the writer's throughput and its stages (for profiling the writer).")
     var writerOnly = false
 
-    @Option(help: "Scratch folder (removed afterwards).")
+    @Option(help: "Scratch folder, empty or the benchmark's own (removed afterwards).")
     var scratch = NSTemporaryDirectory() + "authtrail-bench-store"
 
     func run() throws {
-        try? FileManager.default.removeItem(atPath: scratch)
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        try BenchData.makeEmpty(scratch)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let sample = SampleEvents.make(count: events)
 
