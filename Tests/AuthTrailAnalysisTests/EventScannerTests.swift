@@ -174,7 +174,7 @@ struct EventScannerTests {
             #""2026-11-18T11:06:41.649Z""#,
         ]
         var generator = SplitMix64(seed: 35)
-        for fields in [LogRecord.StringFields.all, [], .identifiers] {
+        for fields in [LogRecord.StringFields.all, [], .identifiers, .correlation, [.identifiers, .labels]] {
             var memory = EventScannerCache()
             var record = LogRecord(eventName: "")
             var compared = 0

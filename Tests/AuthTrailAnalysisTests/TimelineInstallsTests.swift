@@ -52,7 +52,7 @@ struct TimelineInstallsTests {
         #expect(some.filesRead == ownFiles.reduce(0, +) + built.inputs.plan.mixed.count)
         #expect(some.filesRead < every.filesRead)
 
-        let timelines = OperationTimelines.collect(built.inputs, for: built.report)
+        let timelines = OperationTimelines.collect(built.inputs, for: built.report, threads: 1)
         #expect(timelines.operations.count == built.report.timelineOperations.count)
         // On two threads, installs read apart where they can be: the same timelines.
         let twoThreads = OperationTimelines.collect(built.inputs, for: built.report, threads: 2)

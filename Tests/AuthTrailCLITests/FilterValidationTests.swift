@@ -70,8 +70,8 @@ struct FilterValidationTests {
         #expect(expected > 0)
         for variant in [id.lowercased(), id.uppercased()] {
             #expect(try Self.events(["--correlation-id", variant]).count == expected, "cat \(variant)")
-            #expect(
-                try Self.reportEvents(["--correlation-id", variant]) == Self.reportEvents(["--correlation-id", id]))
+            // The report counts the events cat prints: it reads correlation ids only for this filter.
+            #expect(try Self.reportEvents(["--correlation-id", variant]) == expected, "report \(variant)")
         }
     }
 }

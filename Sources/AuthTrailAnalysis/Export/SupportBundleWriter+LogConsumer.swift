@@ -9,7 +9,7 @@ extension SupportBundleWriter: LogConsumer {
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         addEvent(line: line, timestampMilliseconds: record.timestampMilliseconds)
-        if record.eventName == .appConfiguration,
+        if record.event == .appConfiguration,
             recordedSetups.count < ReportBounds.recordedSetups,
             let setup = JudgedSetup.recorded(in: line), !recordedSetups.contains(setup)
         {

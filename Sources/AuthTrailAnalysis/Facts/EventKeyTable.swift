@@ -13,7 +13,8 @@ extension EventKey {
     /// The group of optional string fields this key's value belongs to, if any.
     var stringGroup: LogRecord.StringFields? {
         switch self {
-        case .installID, .operationID, .correlationID, .userID: .identifiers
+        case .installID, .operationID, .userID: .identifiers
+        case .correlationID: .correlation
         case .kind, .errorCodeName, .errorSubcodeName, .action, .appVersion, .osVersion, .msalVersion,
             .authorityHost:
             .labels

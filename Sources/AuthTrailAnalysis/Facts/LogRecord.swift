@@ -4,7 +4,9 @@ package import AuthTrail
 ///
 /// Times are milliseconds since 1970 (UTC) so aggregation never allocates a `Date`.
 package struct LogRecord: Sendable, Hashable {
-    package var eventName: TrailEvent.Name
+    package var eventName: TrailEvent.Name { didSet { event = EventType(eventName) } }
+    /// `eventName` as the analysis matches it, set with it (a reader assigns the name only when it changes).
+    package private(set) var event: EventType
     package var timestampMilliseconds: Int64?
     package var schema: Int?
     /// The line's level: from `severity_number` when it is one (1-24), else from `severity_text` as the library
@@ -46,7 +48,10 @@ package struct LogRecord: Sendable, Hashable {
     /// otherwise.
     package var annotation: LineAnnotation?
 
-    package init(eventName: TrailEvent.Name) { self.eventName = eventName }
+    package init(eventName: TrailEvent.Name) {
+        self.eventName = eventName
+        event = EventType(eventName)
+    }
 
     /// Fields only operation stories read, parsed from the line for the events a `StoryCollector` keeps.
     package var details: EventDetails? { annotation?.details }
@@ -74,11 +79,14 @@ extension LogRecord {
         package let rawValue: Int
         package init(rawValue: Int) { self.rawValue = rawValue }
 
-        /// `installID`, `operationID`, `correlationID`, `userID`.
+        /// `installID`, `operationID`, `userID`.
         package static let identifiers = Self(rawValue: 1)
         /// `kind`, `errorCodeName`, `errorSubcodeName`, `action`, `appVersion`, `osVersion`,
         /// `msalVersion`, `authorityHost`.
         package static let labels = Self(rawValue: 2)
-        package static let all: Self = [.identifiers, .labels]
+        /// `correlationID`: a UUID on every `acquisition.end`, a `String` made per attempt that the report's tables
+        /// never read (only its `--correlation-id` filter does).
+        package static let correlation = Self(rawValue: 4)
+        package static let all: Self = [.identifiers, .labels, .correlation]
     }
 }

@@ -115,7 +115,9 @@ package final class FollowedFile {
 
         mutating func line(_ bytes: UnsafeRawBufferPointer) {
             guard !bytes.isEmpty else { return }
-            guard EventScanner.record(bytes, into: &record, memory: &memory.pointee, fields: Consumer.stringFields)
+            guard
+                EventScanner.record(
+                    bytes, into: &record, memory: &memory.pointee, fields: consumer.pointee.stringFields)
             else { return summary.countInvalidLine(bytes) }
             summary.countEvent(schema: record.schema)
             if record.installID == nil { record.installID = installID }

@@ -43,7 +43,7 @@ package enum TailLine {
         if let retryAfter = record.retryAfterSeconds { parts.append("Retry-After \(number(retryAfter)) s") }
         if let wait = record.waitMilliseconds { parts.append("wait \(number(wait)) ms") }
         if let duration = record.durationMilliseconds { parts.append("\(number(duration)) ms") }
-        if record.eventName == .log || message != nil {
+        if record.event == .log || message != nil {
             if let severity = record.severity { parts.append(severity.text) }
             if let message { parts.append(clean(message)) }
         }

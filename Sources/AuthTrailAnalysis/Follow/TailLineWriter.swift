@@ -24,7 +24,7 @@ package struct TailLineWriter: LogConsumer {
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         eventsRead += 1
         guard writeError == nil, filter.accepts(record) else { return }
-        output.add((record, record.eventName == .log ? Array(line) : nil))
+        output.add((record, record.event == .log ? Array(line) : nil))
     }
 
     /// Writes the lines kept so far and writes every later line as it comes.

@@ -26,7 +26,7 @@ package struct TailOperationWriter: LogConsumer {
         operations.clock(install: record.installID, time: time)
         guard let time else { return }
         let number = OperationTracker<Never>.checkedAttempt(record.attempt)
-        switch record.eventName {
+        switch record.event {
         case .acquisitionStart:
             guard let operationID = record.operationID else { return }
             operations.start(installID: record.installID, operationID: operationID, attempt: number, time: time)

@@ -5,6 +5,8 @@ package struct InputsRead: Sendable {
     let plan: InputOrder.Plan
     /// `InstallTimeOrder.installsHoldingOthers` over the whole read.
     let installsHoldingOthers: Set<String>
+    /// The threads the read ran on: a second read runs on as many.
+    let threads: Int
 
     /// The installs whose own files a read of some operations of `installs` must read: those, and those whose files
     /// held events of other installs or of none (one may hold such an operation); nil (all) when one of `installs`

@@ -60,7 +60,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
         filterKeepsAll = builder.filter.isEmpty
     }
 
-    package static var stringFields: LogRecord.StringFields { Builder.stringFields }
+    package var stringFields: LogRecord.StringFields { builder.stringFields }
 
     /// Installs whose events wait for their turn, read from files holding several installs.
     package var deferredInstalls: [String] { Array(deferred.keys) }
@@ -161,7 +161,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
             return
         }
         let item = Waiting(
-            time: time, rank: record.eventName == .acquisitionStart ? 0 : 1, hash: DistinctCount.hash(bytes: line),
+            time: time, rank: record.event == .acquisitionStart ? 0 : 1, hash: DistinctCount.hash(bytes: line),
             file: files.count - 1, record: record)
         guard install == installID else {
             if let current = installID { installsHoldingOthers.insert(current) }

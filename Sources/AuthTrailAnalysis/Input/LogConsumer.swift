@@ -3,7 +3,7 @@ package import AuthTrail
 /// Receives the events and metadata frames of the inputs a `SegmentReader` reads, in input order.
 package protocol LogConsumer {
     /// The optional string fields this consumer reads; the others may be left nil. All of them unless it says less.
-    static var stringFields: LogRecord.StringFields { get }
+    var stringFields: LogRecord.StringFields { get }
     /// Whether this consumer reads metadata frames (`segment(_:path:)`, `InputSummary.segments`); true unless it
     /// says otherwise. When false, the reader skips parsing their JSON.
     static var readsSegmentHeaders: Bool { get }
@@ -18,7 +18,7 @@ package protocol LogConsumer {
 }
 
 extension LogConsumer {
-    package static var stringFields: LogRecord.StringFields { .all }
+    package var stringFields: LogRecord.StringFields { .all }
     package static var readsSegmentHeaders: Bool { true }
     package mutating func segment(_ header: SegmentHeader, path: String) {}
     package mutating func textLine(_ line: UnsafeRawBufferPointer) {}

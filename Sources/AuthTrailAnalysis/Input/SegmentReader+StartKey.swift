@@ -38,7 +38,7 @@ extension SegmentReader {
 
     /// Keeps the first event that carries an install id and a time.
     private struct FirstEvent: LogConsumer {
-        static var stringFields: LogRecord.StringFields { .identifiers }
+        var stringFields: LogRecord.StringFields { .identifiers }
         var installID: String?
         var time: Int64?
         mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {

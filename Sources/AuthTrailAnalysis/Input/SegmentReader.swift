@@ -135,9 +135,9 @@ package struct SegmentReader {
         /// event and come after no metadata frame.
         var text: RawLogReader?
         var sawFrameOrLine = false
-        /// Read once: looked up per line, the consumer's static property cost a generic metadata lookup each time
-        /// when the consumer's type lives in another module.
-        let fields = Consumer.stringFields
+        /// Read once: looked up per line, the consumer's property cost a generic call each time when the
+        /// consumer's type lives in another module.
+        let fields: LogRecord.StringFields
         let readsSegmentHeaders = Consumer.readsSegmentHeaders
 
         init(
@@ -147,6 +147,7 @@ package struct SegmentReader {
             self.summary = summary
             self.consumer = consumer
             self.memory = memory
+            fields = consumer.pointee.stringFields
         }
 
         mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {

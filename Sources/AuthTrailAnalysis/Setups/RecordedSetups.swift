@@ -5,7 +5,7 @@ import AuthTrailDoctor
 /// `ReportBounds.recordedSetups`, judged by `authtrail doctor`'s rules: what `explain --trail` holds the errors it
 /// explains against.
 package struct RecordedSetups: LogConsumer {
-    package static var stringFields: LogRecord.StringFields { [] }
+    package var stringFields: LogRecord.StringFields { [] }
     package static var readsSegmentHeaders: Bool { false }
 
     /// One mistake of a recorded set-up that causes an error being explained.
@@ -31,7 +31,7 @@ package struct RecordedSetups: LogConsumer {
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
-        guard record.eventName == .appConfiguration,
+        guard record.event == .appConfiguration,
             judged.count < ReportBounds.recordedSetups, let setup = JudgedSetup.recorded(in: line),
             !judged.contains(where: { $0.setup == setup })
         else { return }

@@ -90,7 +90,7 @@ extension OperationStory {
             }
         }
         // A key belongs to one install, so serials are compared only within one install's read.
-        let earliest = told.withLock { $0 }.sorted { StoryFinder.picks($0.place, before: $1.place) }
+        let earliest = told.withLock { $0 }.sorted { $0.place < $1.place }
         return earliest.prefix(limit).map(\.story)
     }
 }

@@ -3,9 +3,11 @@ import AuthTrail
 extension OperationTimelines {
     /// The timelines of the operations `report` draws (`Report.timelineOperations`), from their stories in the
     /// inputs the report was built from (`Report.buildWithInputs`): a second read, of the files of those operations'
-    /// installs only (`InputsRead.installsToRead`), on up to `threads` threads when the installs can be read apart.
+    /// installs only (`InputsRead.installsToRead`), on up to `threads` threads (the first read's unless given) when
+    /// the installs can be read apart.
     /// Problems reading them were already reported by the first read and are not repeated.
-    package static func collect(_ inputs: InputsRead, for report: Report, threads: Int = 1) -> OperationTimelines {
+    package static func collect(_ inputs: InputsRead, for report: Report, threads: Int? = nil) -> OperationTimelines {
+        let threads = threads ?? inputs.threads
         let wanted = report.timelineOperations
         guard !wanted.isEmpty else { return OperationTimelines() }
         let keys = Set(wanted.map { OperationKey(installID: $0.installID, operationID: $0.operationID) })

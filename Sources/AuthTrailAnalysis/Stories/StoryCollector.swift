@@ -49,7 +49,7 @@ struct StoryCollector: InstallOrderedConsumer {
     }
 
     mutating func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? {
-        switch record.eventName {
+        switch record.event {
         case .log:
             guard serials(correlatedWith: record) != nil else { return nil }
         case .acquisitionEnd, .retryWait:
@@ -65,7 +65,7 @@ struct StoryCollector: InstallOrderedConsumer {
         let time = OperationTracker<StoryDraft?>.checkedTime(record)
         tracker.clock(install: record.installID, time: time)
         let attempt = OperationTracker<StoryDraft?>.checkedAttempt(record.attempt)
-        switch record.eventName {
+        switch record.event {
         case .acquisitionStart:
             guard let operationID = record.operationID, let time else { return }
             let key = key(of: record)
@@ -142,9 +142,10 @@ struct StoryCollector: InstallOrderedConsumer {
     }
 
     /// Keeps the earliest `earliest` drafts, and returns their places in `StoryFinder`'s order, earliest first.
-    @discardableResult private mutating func keepEarliest() -> [(Int64, OperationKey, Int)] {
-        let order = drafts.map { ($1.earliestStart, $1.story.operation.key, $0) }.sorted(by: StoryFinder.picks)
-        for (_, _, serial) in order.dropFirst(earliest) { drafts[serial] = nil }
+    @discardableResult private mutating func keepEarliest() -> [StoryFinder.Place] {
+        let order = drafts.map { StoryFinder.Place(start: $1.earliestStart, key: $1.story.operation.key, serial: $0) }
+            .sorted()
+        for place in order.dropFirst(earliest) { drafts[place.serial] = nil }
         installSerials.removeAll { drafts[$0] == nil }
         return Array(order.prefix(earliest))
     }
@@ -164,7 +165,7 @@ struct StoryCollector: InstallOrderedConsumer {
 
     /// A story of `init(earliest:of:)` with its place in `StoryFinder`'s order.
     struct Told: Sendable {
-        var place: (start: Int64, key: OperationKey, serial: Int)
+        var place: StoryFinder.Place
         var story: OperationStory
     }
 
@@ -172,7 +173,7 @@ struct StoryCollector: InstallOrderedConsumer {
     mutating func finishEarliest() -> [Told] {
         endInstall()
         return keepEarliest().compactMap { place in
-            drafts[place.2].map { Told(place: place, story: $0.finished(logs: [], logsNotKept: 0)) }
+            drafts[place.serial].map { Told(place: place, story: $0.finished(logs: [], logsNotKept: 0)) }
         }
     }
 

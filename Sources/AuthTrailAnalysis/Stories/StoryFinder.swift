@@ -13,6 +13,8 @@ struct StoryFinder: InstallOrderedConsumer {
         var start: Int64
         /// Lower case, at most `Probe.correlationIDs`.
         var correlationIDs: [String]
+
+        var place: Place { Place(start: start, key: key, serial: serial) }
     }
 
     struct Found: Sendable {
@@ -57,7 +59,7 @@ struct StoryFinder: InstallOrderedConsumer {
         found.events += 1
         let time = OperationTracker<Probe>.checkedTime(record)
         tracker.clock(install: record.installID, time: time)
-        switch record.eventName {
+        switch record.event {
         case .acquisitionStart:
             guard let operation = record.operationID, let time else { return }
             let key = lastKey.key(installID: record.installID, operationID: operation)
@@ -100,14 +102,20 @@ struct StoryFinder: InstallOrderedConsumer {
     }
 
     private mutating func keepEarliest() {
-        found.matches.sort { Self.picks(($0.start, $0.key, $0.serial), before: ($1.start, $1.key, $1.serial)) }
+        found.matches.sort { $0.place < $1.place }
         found.matches.removeLast(max(found.matches.count - limit, 0))
     }
 
-    /// The order operations are picked in: by their first attempt's start, then key, then serial (a total order, so
-    /// cutting the list to the earliest at any time keeps the same earliest in the end).
-    static func picks(_ left: (Int64, OperationKey, Int), before right: (Int64, OperationKey, Int)) -> Bool {
-        left < right
+    /// An operation's place in the order operations are picked in: by their first attempt's start, then key, then
+    /// serial (a total order, so cutting the list to the earliest at any time keeps the same earliest in the end).
+    struct Place: Comparable, Sendable {
+        var start: Int64
+        var key: OperationKey
+        var serial: Int
+
+        static func < (left: Self, right: Self) -> Bool {
+            (left.start, left.key, left.serial) < (right.start, right.key, right.serial)
+        }
     }
 
     /// How many operations are kept before the list is cut to the earliest `limit`.

@@ -33,7 +33,7 @@ struct BreakdownTables: ReportTable {
             install = record.installID
             versions = [HashedString?](repeating: nil, count: Self.versionDimensions)
         }
-        if record.eventName == .segmentStart {
+        if record.event == .segmentStart {
             state(record.appVersion, dimension: 0)
             state(record.osVersion, dimension: 1)
         }

@@ -34,7 +34,8 @@ extension Report {
         builder.merge(counted.builder)
         let report = InstallTimeOrder<ReportBuilder>.finish(
             &builder, releasedEarly: releasedEarly + counted.releasedEarly)
-        let inputs = InputsRead(plan: input.plan, installsHoldingOthers: counted.installsHoldingOthers)
+        let inputs = InputsRead(
+            plan: input.plan, installsHoldingOthers: counted.installsHoldingOthers, threads: threads)
         return (report, input.problems + counted.problems, inputs)
     }
 }

@@ -47,6 +47,11 @@ package struct ReportBuilder: LogConsumer {
         tables = ReportTables(limits: limits, filters: filter.descriptions)
     }
 
+    /// Every string field but the correlation id, which no table reads: only a filter on correlation ids does.
+    package var stringFields: LogRecord.StringFields {
+        filter.correlationIDs.isEmpty ? [.identifiers, .labels] : .all
+    }
+
     // MARK: Input
 
     /// Closes every open operation and ends the device storms still going on: the caller has given every event of
@@ -61,7 +66,7 @@ package struct ReportBuilder: LogConsumer {
         // Versions and set-ups stated by events the filter drops (a `segment.start` before `--since`) still hold for
         // later ones.
         tables.update(.read, record: record)
-        if record.eventName == .appConfiguration,
+        if record.event == .appConfiguration,
             let setup = record.recordedSetup ?? JudgedSetup.recorded(in: line)
         {
             tables.update(.setup(setup), record: record)
@@ -74,7 +79,7 @@ package struct ReportBuilder: LogConsumer {
         }
         tables.update(.kept(kept(record, time: time)), record: record)
         operations.clock(install: record.installID, time: time)
-        switch record.eventName {
+        switch record.event {
         case .acquisitionStart: start(record, time: time)
         case .acquisitionEnd: end(record, time: time)
         case .dropped: tables.update(.dropReport(events: checkedDropCount(record)), record: record)
@@ -118,7 +123,7 @@ package struct ReportBuilder: LogConsumer {
 
     /// An `app.configuration` event carries its set-up past a wait for its install's turn.
     package func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? {
-        record.eventName == .appConfiguration ? LineAnnotation.setup(in: line) : nil
+        record.event == .appConfiguration ? LineAnnotation.setup(in: line) : nil
     }
 
     // MARK: Attempts

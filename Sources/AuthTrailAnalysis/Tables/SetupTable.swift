@@ -203,7 +203,7 @@ extension SetupTable {
                 versionInstall = record.installID
                 appVersion = nil
             }
-            if record.eventName == .segmentStart, let version = record.appVersion {
+            if record.event == .segmentStart, let version = record.appVersion {
                 appVersion = version
                 stateAppVersion(version, installHash: record.installID.map(DistinctCount.hash))
             }

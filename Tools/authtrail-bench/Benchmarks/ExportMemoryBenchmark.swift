@@ -191,7 +191,7 @@ struct ExportMemoryBenchmark: ParsableCommand {
 /// Writes the events' lines to a text file, with a line of raw identifiers (an address, an IP address, a bearer
 /// JWT, an object id, in turn) after every fourth: what `redact` is for. Stops at `limit` bytes.
 private struct PlantedTextWriter: LogConsumer {
-    static var stringFields: LogRecord.StringFields { [] }
+    var stringFields: LogRecord.StringFields { [] }
     let descriptor: Int32
     let limit: Int
     var buffer: [UInt8] = []

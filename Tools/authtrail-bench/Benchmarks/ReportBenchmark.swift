@@ -451,7 +451,7 @@ private struct GroupByConsumer: LogConsumer {
     }
     var counts: [Key: Int] = [:]
     /// Like DuckDB's projection, the group-by reads only the fields it groups and filters by, and no metadata frame.
-    static var stringFields: LogRecord.StringFields { [] }
+    var stringFields: LogRecord.StringFields { [] }
     static var readsSegmentHeaders: Bool { false }
     mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
         guard record.eventName == .acquisitionEnd, record.outcome != .known(.success), let domain = record.errorDomain

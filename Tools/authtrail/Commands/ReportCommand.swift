@@ -138,8 +138,7 @@ extension ReportCommand {
                 unavailableReason: "the report was read from standard input, which cannot be read a second time; "
                     + "give the files or folders as arguments to see them.")
         }
-        return OperationTimelines.collect(
-            inputs, for: report, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        return OperationTimelines.collect(inputs, for: report)
     }
 }
 
