@@ -115,7 +115,7 @@ package struct Operation: Sendable, Hashable {
     package init(installID: String, operationID: String?, attempts: [Attempt]) {
         self.installID = installID
         self.operationID = operationID
-        let isSorted = zip(attempts, attempts.dropFirst()).allSatisfy { !Attempt.inOrder($1, $0) }
+        let isSorted = attempts.indices.dropFirst().allSatisfy { !Attempt.inOrder(attempts[$0], attempts[$0 - 1]) }
         self.attempts = isSorted ? attempts : attempts.sorted(by: Attempt.inOrder)
     }
 
@@ -131,8 +131,10 @@ package struct Operation: Sendable, Hashable {
     /// Each attempt that did not succeed and was followed by another, with that next attempt and the milliseconds
     /// from its end to the next start (negative when they overlap).
     package func forEachGapAfterFailure(_ body: (_ failed: Attempt, _ next: Attempt, _ gap: Int64) -> Void) {
-        for (failed, next) in zip(attempts, attempts.dropFirst()) where failed.outcome != .known(.success) {
-            body(failed, next, next.start - failed.end)
+        // By index: zipping the attempts with their tail copied each pair out (a retain and a release of each
+        // reference in them), and most operations have one attempt.
+        for index in attempts.indices.dropFirst() where attempts[index - 1].outcome != .known(.success) {
+            body(attempts[index - 1], attempts[index], attempts[index].start - attempts[index - 1].end)
         }
     }
 
