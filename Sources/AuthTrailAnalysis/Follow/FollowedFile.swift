@@ -88,7 +88,9 @@ package final class FollowedFile {
     private func decode(final: Bool, into consumer: inout some LogConsumer, summary: inout InputSummary) {
         withUnsafeMutablePointer(to: &consumer) { consumer in
             withUnsafeMutablePointer(to: &memory) { memory in
-                var sink = Sink(consumer: consumer, memory: memory, installID: installID, summary: summary)
+                var sink = Sink(
+                    consumer: consumer, memory: memory, fields: consumer.pointee.stringFields, installID: installID,
+                    summary: summary)
                 reader.readLive(from: &source, into: &sink, final: final)
                 installID = sink.installID
                 summary = sink.summary
@@ -101,6 +103,8 @@ package final class FollowedFile {
     private struct Sink<Consumer: LogConsumer>: DecodedStreamSink {
         let consumer: UnsafeMutablePointer<Consumer>
         let memory: UnsafeMutablePointer<EventScannerCache>
+        /// The consumer's string fields, read once (as `SegmentReader`'s sink does).
+        let fields: LogRecord.StringFields
         var installID: String?
         var summary: InputSummary
         var record = LogRecord(eventName: "")
@@ -115,9 +119,7 @@ package final class FollowedFile {
 
         mutating func line(_ bytes: UnsafeRawBufferPointer) {
             guard !bytes.isEmpty else { return }
-            guard
-                EventScanner.record(
-                    bytes, into: &record, memory: &memory.pointee, fields: consumer.pointee.stringFields)
+            guard EventScanner.record(bytes, into: &record, memory: &memory.pointee, fields: fields)
             else { return summary.countInvalidLine(bytes) }
             summary.countEvent(schema: record.schema)
             if record.installID == nil { record.installID = installID }
