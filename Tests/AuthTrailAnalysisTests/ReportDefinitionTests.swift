@@ -113,6 +113,17 @@ struct ReportDefinitionTests {
         #expect(device.retries.deviceStorms.count == (beyond == 0 ? 1 : 0))
     }
 
+    @Test("an empty install id is no install: its attempts make no device storm")
+    func emptyInstallIsNone() throws {
+        // Three attempts an hour apart: no storm on any install. An empty id was once a device whose first window
+        // held one attempt, so each attempt was a storm of one.
+        let report = try Self.report([
+            (0..<3).map { Self.end(at: Int64($0) * 3_600_000, install: "", operation: "op-\($0)", outcome: "success") }
+        ])
+        #expect(report.retries.deviceStorms.count == 0)
+        #expect(report.retries.deviceStorms.examples.isEmpty)
+    }
+
     @Test("storm examples: attempts in the episode or window, duration from its first to its last attempt")
     func stormExamples() throws {
         // 25 successes 2 s apart on one install: one episode of all 25, from the first end to the last (48 s).

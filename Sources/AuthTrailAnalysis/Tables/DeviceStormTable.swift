@@ -145,7 +145,10 @@ extension DeviceStormTable {
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {
         case .attempt(let attempt):
-            if let install = record.installID, let time = attempt.time { add(install: install, at: time) }
+            // An empty id is no install (as in an operation's key); it also marks "no current install" here.
+            if let install = record.installID, !install.isEmpty, let time = attempt.time {
+                add(install: install, at: time)
+            }
         case .installEnded: endInstall()
         default: break
         }
