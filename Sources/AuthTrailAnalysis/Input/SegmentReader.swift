@@ -12,8 +12,9 @@ package struct SegmentReader {
     private let decoder: Result<ZstdStreamReader, ZstdError>
     private var memory = EventScannerCache()
 
-    package init() {
-        decoder = Result { () throws(ZstdError) in try ZstdStreamReader() }
+    /// - Parameter limits: the decoder's (`ZstdStreamReader.Limits`).
+    package init(limits: ZstdStreamReader.Limits = ZstdStreamReader.Limits()) {
+        decoder = Result { () throws(ZstdError) in try ZstdStreamReader(limits: limits) }
     }
 
     /// Reads the file at `path` ("-" for standard input) into `consumer`.

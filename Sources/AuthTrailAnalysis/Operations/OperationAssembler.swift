@@ -51,8 +51,13 @@ struct OperationAssembler {
                     operationID: closing[index].hasOperationID ? closing[index].key.operationID : nil,
                     attempts: closing[index].payload))
         }
-        closing.removeAll(keepingCapacity: true)
+        // A buffer that took a mass close (the memory bounds close tens of thousands at once) is let go: kept, it
+        // would sit beside the tracker's next one through the next mass close.
+        closing.removeAll(keepingCapacity: closing.count <= Self.keptClosingCapacity)
     }
+
+    /// Closed operations a buffer may have held and still be kept for the next call.
+    private static var keptClosingCapacity: Int { 1_024 }
 
     // MARK: Memory bounds (for tests)
 

@@ -213,7 +213,8 @@ struct OperationTracker<Payload> {
         all.sort { ($0.lastSeen, $0.key.operationID) < ($1.lastSeen, $1.key.operationID) }
         open.removeAll(keepingCapacity: true)
         storedItems = 0
-        closed += all
+        // Moved when nothing else waits: appending copied every operation into a second buffer (memory bounds).
+        if closed.isEmpty { closed = all } else { closed += all }
     }
 
     private mutating func remove(_ key: OperationKey) -> Tracked? {
@@ -252,7 +253,11 @@ struct OperationTracker<Payload> {
         candidates.sort {
             ($0.lastSeen, $0.key.operationID, $0.key.installID) < ($1.lastSeen, $1.key.operationID, $1.key.installID)
         }
-        for (key, _) in candidates.prefix(max(candidates.count / 2, 1)) {
+        let closing = candidates.prefix(max(candidates.count / 2, 1))
+        // One allocation of the size needed: grown by doubling, the old and new buffers of tens of thousands of
+        // operations were held at once.
+        closed.reserveCapacity(closed.count + closing.count)
+        for (key, _) in closing {
             if let operation = remove(key) { closed.append(operation) }
         }
     }
