@@ -42,7 +42,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     /// being read (events earlier than it must wait, so as to be counted in time order with those).
     private var lastGiven = Int64.min
     private var otherFilesGiven = Int64.min
-    private var deferred: [String: [Waiting]] = [:]
+    private var deferred: [String: PackedEvents] = [:]
     private var deferredCount = 0
     /// Events released before they could be known to be in time order (past `maxWaiting` or `maxDeferred`).
     private var releasedEarly = 0
@@ -69,7 +69,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     /// their warnings), to be handed to the `InstallTimeOrder` that reads those installs (`ReportShards`).
     package struct DeferredEvents: Sendable {
         var files: [String] = []
-        var byInstall: [String: [Waiting]] = [:]
+        var byInstall: [String: PackedEvents] = [:]
 
         /// The installs with events waiting.
         package var installs: [String] { Array(byInstall.keys) }
@@ -104,7 +104,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
         otherFilesGiven = .min
         if let earlier = deferred.removeValue(forKey: install) {
             deferredCount -= earlier.count
-            waiting = earlier
+            waiting = earlier.unpacked()
         }
     }
 
@@ -166,7 +166,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
         guard install == installID else {
             if let current = installID { installsHoldingOthers.insert(current) }
             if deferredCount < Self.maxDeferred {
-                deferred[install, default: []].append(item)
+                deferred[install, default: PackedEvents()].append(item)
                 deferredCount += 1
             } else {
                 releasedEarly += 1
