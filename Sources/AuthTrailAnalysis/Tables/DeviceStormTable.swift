@@ -10,9 +10,8 @@ struct DeviceStormTable: ReportTable {
     /// it is not stored (sorting the stored ones at every trim was about 1.5 % of a report; perf).
     private var floor: Report.Storm?
     private var windows: [String: DeviceWindow] = [:]
-    /// The current install's window lives outside the dictionary: consecutive attempts share an install.
-    private var currentInstall = ""
-    private var current = DeviceWindow(size: 1)
+    /// The current install and its window, outside the dictionary: consecutive attempts share an install.
+    private var current: (install: String, window: DeviceWindow)?
     /// Counts install switches, to close the least recently used windows first.
     private var uses = 0
 
@@ -22,22 +21,21 @@ struct DeviceStormTable: ReportTable {
     }
 
     /// Device-storm windows kept, the current one included (for tests of the memory bound).
-    var storedWindows: Int { windows.count + (currentInstall.isEmpty ? 0 : 1) }
+    var storedWindows: Int { windows.count + (current == nil ? 0 : 1) }
 
     mutating func add(install: String, at time: Int64) {
         var started = false
         var ended: Report.Storm?
-        if install != currentInstall {
-            if !currentInstall.isEmpty {
+        if install != current?.install {
+            if var previous = current {
                 uses += 1
-                current.lastUse = uses
-                windows[currentInstall] = current
+                previous.window.lastUse = uses
+                windows[previous.install] = previous.window
                 if windows.count > ReportBounds.deviceWindows { closeLeastRecentWindows() }
             }
-            currentInstall = install
-            current = windows.removeValue(forKey: install) ?? DeviceWindow(size: threshold)
+            current = (install, windows.removeValue(forKey: install) ?? DeviceWindow(size: threshold))
         }
-        current.add(time, install: install, window: windowMilliseconds, started: &started, ended: &ended)
+        current!.window.add(time, install: install, window: windowMilliseconds, started: &started, ended: &ended)
         if started { count += 1 }
         if let ended, floor.map({ Report.Storm.larger(ended, $0) }) ?? true {
             storms.append(ended)
@@ -47,10 +45,8 @@ struct DeviceStormTable: ReportTable {
 
     /// Ends the storms still going on: every event of the install being read has been given.
     mutating func endInstall() {
-        if !currentInstall.isEmpty {
-            if let storm = current.storm { storms.append(storm) }
-            currentInstall = ""
-        }
+        if let storm = current?.window.storm { storms.append(storm) }
+        current = nil
         for install in windows.keys.sorted() {
             if let storm = windows[install]?.storm { storms.append(storm) }
         }
@@ -90,7 +86,7 @@ struct DeviceStormTable: ReportTable {
     func finish(into report: inout Report) {
         var storms = storms
         var windows = windows
-        if !currentInstall.isEmpty { windows[currentInstall] = current }
+        if let current { windows[current.install] = current.window }
         for (_, window) in windows.sorted(by: { $0.key < $1.key }) {
             if let storm = window.storm { storms.append(storm) }
         }
@@ -145,7 +141,7 @@ extension DeviceStormTable {
     mutating func update(_ fact: ReportFact, record: borrowing LogRecord) {
         switch fact {
         case .attempt(let attempt):
-            // An empty id is no install (as in an operation's key); it also marks "no current install" here.
+            // An empty id is no install (as in an operation's key).
             if let install = record.installID, !install.isEmpty, let time = attempt.time {
                 add(install: install, at: time)
             }
