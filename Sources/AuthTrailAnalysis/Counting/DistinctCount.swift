@@ -207,20 +207,9 @@ struct DistinctCount: Sendable {
 
     // MARK: Hashing
 
-    /// FNV-1a over the UTF-8 bytes, then MurmurHash3's finaliser so the top bits (the sketch's index) are mixed.
+    /// `ByteHash` of the UTF-8 bytes (its top bits are the sketch's index).
     static func hash(_ value: String) -> UInt64 {
         var value = value
-        return value.withUTF8 { hash(bytes: UnsafeRawBufferPointer($0)) }
-    }
-
-    /// `hash(_:)` of raw bytes.
-    static func hash(bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        hash ^= hash >> 33
-        hash &*= 0xff51_afd7_ed55_8ccd
-        hash ^= hash >> 33
-        hash &*= 0xc4ce_b9fe_1a85_ec53
-        return hash ^ (hash >> 33)
+        return value.withUTF8 { ByteHash.of(UnsafeRawBufferPointer($0)) }
     }
 }

@@ -265,8 +265,15 @@ struct EventCursor {
     }
 
     /// The string between `start` and `stop` (`stringBounds`), from the cache slot of `key` when it has one.
+    /// A value longer than `ReportBounds.stringBytes` comes shortened (`LongValue`), and is counted in `memory`.
     func text(_ start: Int, _ stop: Int, escaped: Bool, cached key: EventKey?) -> String? {
-        guard !escaped else { return unescape(start, stop) }
+        guard !escaped else {
+            return unescape(start, stop).map { LongValue.bounded($0, shortened: &memory.pointee.shortenedValues) }
+        }
+        if stop - start > ReportBounds.stringBytes {
+            memory.pointee.shortenedValues += 1
+            return LongValue.shortened(UnsafeRawBufferPointer(start: base + start, count: stop - start))
+        }
         if let key { return memory.pointee.strings.string(slot: key.rawValue, base + start, stop - start) }
         return String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self)
     }

@@ -21,7 +21,7 @@ package enum EventScanner {
         fields: LogRecord.StringFields = .all
     ) -> Bool {
         if scan(line, into: &record, memory: &memory, fields: fields) { return true }
-        guard let parsed = LogRecord(foundationParsing: line) else { return false }
+        guard let parsed = LogRecord(foundationParsing: line, shortened: &memory.shortenedValues) else { return false }
         record = parsed
         return true
     }

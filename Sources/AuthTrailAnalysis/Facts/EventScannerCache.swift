@@ -5,6 +5,8 @@ package struct EventScannerCache {
     let keys = KeyOrder()
     /// The last `YYYY-MM-DD` seen (its first eight bytes and the two after) and its day number since 1970.
     var lastDate: (head: UInt64, tail: UInt16, days: Int)?
+    /// String values read so far that were longer than `ReportBounds.stringBytes` (kept shortened).
+    package internal(set) var shortenedValues = 0
 
     package init() {}
 }

@@ -5,10 +5,17 @@ extension LogRecord {
     /// Parses one line with Foundation: the fallback for lines the byte scanner declines (unusual number forms,
     /// escaped keys, whitespace the writer never produces). Nil when it is not a JSON object with an `event.name`.
     package init?(foundationParsing bytes: UnsafeRawBufferPointer) {
+        var shortened = 0
+        self.init(foundationParsing: bytes, shortened: &shortened)
+    }
+
+    /// As `init?(foundationParsing:)`, adding to `shortened` the string values it shortened as the scanner does
+    /// (`LongValue`).
+    package init?(foundationParsing bytes: UnsafeRawBufferPointer, shortened: inout Int) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: []) as? [String: Any],
             let name = object[FieldName.eventName.name] as? String
         else { return nil }
-        self.init(eventName: TrailEvent.Name(rawValue: name))
+        self.init(eventName: TrailEvent.Name(rawValue: LongValue.bounded(name, shortened: &shortened)))
         // JSON booleans arrive as NSNumbers whose Objective-C type is "c" (char); `is Bool` matches 0 and 1 too.
         // Whole numbers below 9e15 only, as the scanner reads them (sts.error_codes included: `NSNumber.intValue`
         // turned 1e300 into Int.min and 1.5 into 1).
@@ -22,14 +29,17 @@ extension LogRecord {
             guard let number = object[key] as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
             return number.doubleValue
         }
-        func string(_ key: String) -> String? { object[key] as? String }
-        if let text = string(FieldName.timestamp.name), let date = Timestamp.parse(Array(text.utf8)) {
+        func string(_ key: String) -> String? {
+            (object[key] as? String).map { LongValue.bounded($0, shortened: &shortened) }
+        }
+        // The timestamp and severity text are read, not kept: their length changes nothing (as in the scanner).
+        if let text = object[FieldName.timestamp.name] as? String, let date = Timestamp.parse(Array(text.utf8)) {
             timestampMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         }
         schema = int(FieldName.schema.name)
         severity = Severity.recorded(
             byNumber: int(FieldName.severityNumber.name).flatMap(Severity.init(recordedNumber:)),
-            byText: string(FieldName.severityText.name).flatMap(Severity.init(text:)))
+            byText: (object[FieldName.severityText.name] as? String).flatMap(Severity.init(text:)))
         installID = string(FieldName.installID.name)
         operationID = string(FieldName.operationID.name)
         attempt = int(FieldName.attempt.name)

@@ -19,6 +19,9 @@ package enum ReportBounds {
     package static let httpStatus: ClosedRange<Int> = 100...599
     /// One code of `sts.error_codes` (AADSTS codes have up to seven digits).
     package static let stsCode: ClosedRange<Int> = 1...99_999_999
+    /// Bytes of UTF-8 in a string value (an id, a name, a domain, a version; DNS names reach 253): a longer one is
+    /// kept shortened (`LongValue`), and warned about.
+    package static let stringBytes = 256
 
     // MARK: Caps on distinct values (beyond them, values fold into an "(other)" row)
 

@@ -21,6 +21,8 @@ package struct InputSummary: Sendable {
     package var rawLog: RawLogInput?
     /// True when the input was read as text from decoded zstd frames (a compressed text file), false for plain text.
     package var textWasCompressed = false
+    /// String values longer than `ReportBounds.stringBytes`, kept shortened (`LongValue`).
+    package var shortenedValues = 0
 
     package init(path: String) { self.path = path }
 
@@ -51,6 +53,11 @@ package struct InputSummary: Sendable {
             lines.append(
                 "\(path): \(newerSchemaEvents) events use schema \(newestSchema), newer than \(SegmentReader.knownSchema); "
                     + "fields this version does not know are ignored")
+        }
+        if shortenedValues > 0 {
+            lines.append(
+                "\(path): \(shortenedValues) string values are longer than \(ReportBounds.stringBytes) bytes; each is "
+                    + "kept as its first \(LongValue.keptBytes) bytes and a hash of the whole (`…#` and 16 hex digits)")
         }
         return lines
     }

@@ -48,6 +48,7 @@ package struct SegmentReader {
         }
         // Raw MSAL log text is read as well as segments and bundles (RawLogInputDetection tells them apart).
         let firstBytes = RawLogInputDetection.firstBytes(of: &source)
+        let shortenedBefore = memory.shortenedValues
         return withUnsafeMutablePointer(to: &consumer) { consumer in
             withUnsafeMutablePointer(to: &memory) { memory in
                 var sink = Sink(summary: InputSummary(path: name), consumer: consumer, memory: memory)
@@ -70,6 +71,7 @@ package struct SegmentReader {
                     source = replay.base
                     sink.finishText(plainBytes: nil)
                 }
+                sink.summary.shortenedValues = memory.pointee.shortenedValues - shortenedBefore
                 return sink.summary
             }
         }
