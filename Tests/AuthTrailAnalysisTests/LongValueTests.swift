@@ -71,4 +71,22 @@ struct LongValueTests {
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("long-ids.zst: 300 string values") == true)
     }
+
+    @Test("a recorded set-up keeps its values and lists bounded, counted as out of range")
+    func setupValues() throws {
+        let bundle = "com.example." + String(repeating: "b", count: 1 << 20)
+        let schemes = (0..<100).map { "scheme\($0)" }.joined(separator: ",")
+        let setup =
+            #"{"timestamp":"2026-11-22T21:00:00.000Z","event.name":"app.configuration","install.id":"d1","#
+            + #""app.bundle_id":"\#(bundle)","os.name":"iOS","app.url_schemes":"\#(schemes)"}"#
+        let recorded = try #require(Array(setup.utf8).withUnsafeBytes { JudgedSetup.recorded(in: $0) })
+        #expect(recorded.bundleID?.hasPrefix("com.example.bbb") == true)
+        #expect((recorded.bundleID?.utf8.count ?? .max) <= ReportBounds.stringBytes)
+        #expect(recorded.urlSchemes == (0..<LongValue.setupListEntries).map { "scheme\($0)" })
+
+        let report = try ReportBoundsTests.report([setup, Self.line(operation: "op")], name: "setup.zst")
+        #expect(report.setups?.first?.bundleID == recorded.bundleID)
+        #expect(report.health.outOfRangeValues == 2)
+        #expect(report.health.warnings.contains { $0.contains("setup.zst: 2 app.configuration values longer than") })
+    }
 }

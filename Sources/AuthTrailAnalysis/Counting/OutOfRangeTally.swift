@@ -4,7 +4,7 @@ import AuthTrail
 /// one kept as an example (a number, never an identifier), for one warning line per field and file.
 struct OutOfRangeTally: Sendable {
     enum Field: Int, CaseIterable, Sendable {
-        case timestamp, duration, retryAfter, droppedCount, attempt, httpStatus, stsCode
+        case timestamp, duration, retryAfter, droppedCount, attempt, httpStatus, stsCode, setupValue
 
         /// The field's JSON key.
         var key: String {
@@ -16,6 +16,7 @@ struct OutOfRangeTally: Sendable {
             case .attempt: FieldName.attempt.name
             case .httpStatus: FieldName.httpStatus.name
             case .stsCode: FieldName.stsErrorCodes.name
+            case .setupValue: TrailEvent.Name.appConfiguration.rawValue
             }
         }
 
@@ -32,6 +33,9 @@ struct OutOfRangeTally: Sendable {
             case .attempt: "outside 1...\(ReportBounds.attempt.upperBound) (numbered by its order in the operation)"
             case .httpStatus: "outside 100...599 (left out of the failure pattern)"
             case .stsCode: "outside 1...\(ReportBounds.stsCode.upperBound) (left out of the STS patterns)"
+            case .setupValue:
+                "longer than \(ReportBounds.stringBytes) bytes, or lists past \(LongValue.setupListEntries) entries "
+                    + "(kept shortened: the first bytes and a hash of the whole, the first entries)"
             }
         }
     }
@@ -41,10 +45,10 @@ struct OutOfRangeTally: Sendable {
     /// Values noted since `init`, all fields.
     private(set) var total = 0
 
-    /// Counts one ignored value of `field`; `example` is evaluated for the first only.
-    mutating func note(_ field: Field, _ example: @autoclosure () -> String) {
-        counts[field.rawValue] += 1
-        total += 1
+    /// Counts `count` ignored values of `field`; `example` is evaluated for the first only.
+    mutating func note(_ field: Field, _ example: @autoclosure () -> String, count: Int = 1) {
+        counts[field.rawValue] += count
+        total += count
         if examples[field.rawValue] == nil { examples[field.rawValue] = example() }
     }
 

@@ -29,11 +29,19 @@ struct JudgedSetup: Sendable {
         }
     }
 
-    /// The set-up of one `app.configuration` line; nil for another event or a line that is not a JSON object.
+    /// The set-up of one `app.configuration` line, its long values shortened (`LongValue`); nil for another event
+    /// or a line that is not a JSON object.
     static func recorded(in line: UnsafeRawBufferPointer) -> RecordedAppConfiguration? {
-        guard !line.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+        var shortened = 0
+        return recorded(in: line, shortened: &shortened)
+    }
+
+    /// `recorded(in:)`, adding to `shortened` the values it shortened and the lists it cut.
+    static func recorded(in line: UnsafeRawBufferPointer, shortened: inout Int) -> RecordedAppConfiguration? {
+        guard !line.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+            let setup = RecordedAppConfiguration(json: object)
         else { return nil }
-        return RecordedAppConfiguration(json: object)
+        return LongValue.bounded(setup, shortened: &shortened)
     }
 
     /// The findings whose predicted errors an attempt failing with (`domain`, `code`, `subcode`) and `stsCodes`
@@ -71,6 +79,9 @@ struct JudgedSetup: Sendable {
 extension LineAnnotation {
     /// The set-up `line` (an `app.configuration` event) records; nil when it records none.
     static func setup(in line: UnsafeRawBufferPointer) -> LineAnnotation? {
-        JudgedSetup.recorded(in: line).map { LineAnnotation(setup: $0) }
+        var shortened = 0
+        return JudgedSetup.recorded(in: line, shortened: &shortened).map {
+            LineAnnotation(setup: $0, setupValuesShortened: shortened)
+        }
     }
 }

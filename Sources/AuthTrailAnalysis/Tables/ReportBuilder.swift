@@ -66,10 +66,12 @@ package struct ReportBuilder: LogConsumer {
         // Versions and set-ups stated by events the filter drops (a `segment.start` before `--since`) still hold for
         // later ones.
         tables.update(.read, record: record)
-        if record.event == .appConfiguration,
-            let setup = record.recordedSetup ?? JudgedSetup.recorded(in: line)
-        {
-            tables.update(.setup(setup), record: record)
+        if record.event == .appConfiguration {
+            var shortened = record.annotation?.setupValuesShortened ?? 0
+            if let setup = record.recordedSetup ?? JudgedSetup.recorded(in: line, shortened: &shortened) {
+                if shortened > 0 { outOfRange.note(.setupValue, "\(shortened) in one event", count: shortened) }
+                tables.update(.setup(setup), record: record)
+            }
         }
         guard filterKeepsAll || filter.accepts(record) else { return }
         var time = record.timestampMilliseconds
