@@ -166,6 +166,15 @@ struct HostileInputBenchmark: ParsableCommand {
                 #"{"timestamp":"\#(time(index))","event.name":"acquisition.end","install.id":"d1","operation.id":"\#(padding)-\#(index)","attempt":1,"acquisition.kind":"silent","outcome":"failure","duration_ms":120,"error.domain":"NSURLErrorDomain","error.code":-1009}"#
             }
         },
+        Input(name: "long-setups", summary: "100 installs' recorded set-ups with a 1 MB bundle id and URL scheme") {
+            folder in
+            let padding = String(repeating: "s", count: 1 << 20)
+            try writeLines(to: "\(folder)/input.zst", count: 200) { index in
+                index.isMultiple(of: 2)
+                    ? #"{"timestamp":"\#(time(index))","event.name":"app.configuration","install.id":"d\#(index)","app.bundle_id":"com.example.\#(padding)\#(index)","os.name":"iOS","app.url_schemes":"msauth.com.example,\#(padding)\#(index)"}"#
+                    : normalAttempt(index, duration: "120")
+            }
+        },
         Input(name: "starts-without-ends", summary: "one operation with 1,000,000 `acquisition.start` events") {
             folder in
             try writeLines(to: "\(folder)/input.zst", count: 1_000_000) { index in
