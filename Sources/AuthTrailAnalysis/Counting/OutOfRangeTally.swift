@@ -45,7 +45,8 @@ struct OutOfRangeTally: Sendable {
     /// Values noted since `init`, all fields.
     private(set) var total = 0
 
-    /// Counts `count` ignored values of `field`; `example` is evaluated for the first only.
+    /// Counts `count` ignored (for `setupValue`, shortened) values of `field`; `example` is evaluated for the first
+    /// only.
     mutating func note(_ field: Field, _ example: @autoclosure () -> String, count: Int = 1) {
         counts[field.rawValue] += count
         total += count

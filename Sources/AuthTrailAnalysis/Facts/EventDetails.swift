@@ -26,7 +26,7 @@ package struct EventDetails: Sendable, Hashable {
         guard !line.isEmpty,
             let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
         else { return nil }
-        var shortened = 0
+        var shortened = 0  // not warned about: a shortened value shows its marker (`…#`)
         func value(_ key: String) -> String? {
             (object[key] as? String).map { LongValue.bounded($0, shortened: &shortened) }
         }
