@@ -48,8 +48,8 @@ package struct EventDetails: Sendable, Hashable {
     static func cut(_ text: String) -> String {
         let count = text.utf8.count
         guard count > textBytes else { return text }
-        var end = text.utf8.index(text.utf8.startIndex, offsetBy: textBytes)
-        while end > text.utf8.startIndex, UTF8.isContinuation(text.utf8[end]) { text.utf8.formIndex(before: &end) }
-        return String(decoding: text.utf8[..<end], as: UTF8.self) + "… (\(count) bytes in all)"
+        var text = text
+        return text.withUTF8 { LongValue.prefix(of: UnsafeRawBufferPointer($0), upTo: textBytes) }
+            + "… (\(count) bytes in all)"
     }
 }

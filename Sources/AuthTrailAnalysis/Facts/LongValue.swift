@@ -11,12 +11,16 @@ enum LongValue {
 
     /// `bytes` (UTF-8) shortened.
     static func shortened(_ bytes: UnsafeRawBufferPointer) -> String {
-        var cut = min(keptBytes, bytes.count)
-        // A continuation byte (10xxxxxx) does not start a character.
-        while cut > 0, cut < bytes.count, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
         let hash = String(ByteHash.of(bytes), radix: 16)
-        return String(decoding: bytes[..<cut], as: UTF8.self) + "…#" + String(repeating: "0", count: 16 - hash.count)
-            + hash
+        return prefix(of: bytes, upTo: keptBytes) + "…#" + String(repeating: "0", count: 16 - hash.count) + hash
+    }
+
+    /// The first `count` bytes of `bytes` (UTF-8), fewer when that would end inside a character.
+    static func prefix(of bytes: UnsafeRawBufferPointer, upTo count: Int) -> String {
+        var cut = min(count, bytes.count)
+        // A continuation byte (10xxxxxx) does not start a character.
+        while cut > 0, cut < bytes.count, UTF8.isContinuation(bytes[cut]) { cut -= 1 }
+        return String(decoding: bytes[..<cut], as: UTF8.self)
     }
 
     /// `text` when it is no longer than `ReportBounds.stringBytes`, else shortened, adding 1 to `shortened`.
