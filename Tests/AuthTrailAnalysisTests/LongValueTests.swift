@@ -93,14 +93,15 @@ struct LongValueTests {
     @Test("a story's log bodies and underlying errors are cut to their bound and say so")
     func storyDetails() throws {
         let body = String(repeating: "m", count: 3 * EventDetails.textBytes)
-        let underlying = (0..<20).map { #""error \#($0)""# }.joined(separator: ",")
+        let underlying = ([#""\#(body)""#] + (1..<20).map { #""error \#($0)""# }).joined(separator: ",")
         let line = #"{"event.name":"log","body":"\#(body)","error.underlying":[\#(underlying)],"log.source":"msal"}"#
         let details = try #require(Array(line.utf8).withUnsafeBytes { EventDetails(line: $0) })
         #expect(
             details.body == String(repeating: "m", count: EventDetails.textBytes)
                 + "… (\(body.utf8.count) bytes in all)")
         #expect(details.underlying.count == EventDetails.underlyingErrors + 1)
-        #expect(details.underlying.first == "error 0")
+        #expect(details.underlying.first == details.body)
+        #expect(details.underlying[1] == "error 1")
         #expect(details.underlying.last == "… and 4 more")
         #expect(details.logSource == "msal")
     }
