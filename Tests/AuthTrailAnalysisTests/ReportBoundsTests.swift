@@ -242,7 +242,7 @@ struct ReportBoundsTests {
         #expect(warnings.last == "report: … and 500 more warnings, past the first 1000")
     }
 
-    @Test("open operations store at most 250,000 attempts, and one operation at most 64 pending starts")
+    @Test("open operations store at most 50,000 attempts, and one operation at most 64 pending starts")
     func openOperationsAreBounded() {
         var builder = ReportBuilder()
         let line: [UInt8] = []

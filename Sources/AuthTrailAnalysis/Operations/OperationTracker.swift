@@ -12,37 +12,53 @@
 /// opens: two trackers fed the same events give the same operations the same serials, which is how `show`'s second
 /// pass finds again the operations its first pass selected.
 struct OperationTracker<Payload> {
-    /// An operation while it is open, and as `closed` hands it over.
+    /// An operation as `closed` hands it over.
     struct Tracked {
-        /// Its key, set when it closes: while it is open, the key lives only in `open`'s keys (a second copy in each
-        /// operation cost a retain and a release of both ids per operation: `start` went from 6.6 to 5.3 % of a
-        /// report's samples without it; perf, large segments).
-        fileprivate(set) var key = OperationKey.none
+        let key: OperationKey
         let hasOperationID: Bool
         let serial: Int
         var payload: Payload
-        /// Attempts counted, up to `OperationTracker.storedAttemptsPerOperation`: what payloads store at most.
-        var storedAttempts = 0
-        /// Start times from `acquisition.start` events, by attempt number, for attempts not yet ended. Nearly always
-        /// zero or one entry, so an array (no hashing, no allocation when empty) rather than a dictionary.
-        var pendingStarts: [(attempt: Int, time: Int64)] = []
-        var lastSeen: Int64 = 0
+        /// When it last had an event (milliseconds since 1970).
+        let lastSeen: Int64
 
-        init(key: OperationKey = .none, hasOperationID: Bool, serial: Int, payload: Payload) {
+        fileprivate init(key: OperationKey, hasOperationID: Bool, serial: Int, payload: Payload, lastSeen: Int64) {
             self.key = key
             self.hasOperationID = hasOperationID
             self.serial = serial
             self.payload = payload
+            self.lastSeen = lastSeen
         }
 
-        /// The operation as `closed` hands it over, with its key.
-        consuming func closed(as key: OperationKey) -> Self {
-            self.key = key
-            return self
+        /// `operation`, closed, under `key` (which has an operation id).
+        fileprivate init(_ operation: consuming Open, key: OperationKey) {
+            self.init(
+                key: key, hasOperationID: true, serial: operation.serial, payload: operation.payload,
+                lastSeen: operation.lastSeen)
+        }
+    }
+
+    /// An operation while it is open: the value of `open`, whose key is its key, kept small as the memory bounds
+    /// allow tens of thousands of them (`OperationLimits.openOperations`). An open operation always has an operation
+    /// id: one without is an operation of one attempt, closed at once. With the key and that flag in each value, the
+    /// dictionary took 128 bytes a slot instead of 80 (16.8 MB for 96,000 open operations; heaptrack,
+    /// `authtrail-bench hostile`, open-operations). `openOperationBytes` is its size, which a test keeps.
+    fileprivate struct Open {
+        let serial: Int
+        var payload: Payload
+        /// Start times from `acquisition.start` events, by attempt number, for attempts not yet ended. Nearly always
+        /// zero or one entry, so an array (no hashing, no allocation when empty) rather than a dictionary.
+        var pendingStarts: [(attempt: Int, time: Int64)] = []
+        var lastSeen: Int64 = 0
+        /// Attempts counted, up to `OperationTracker.storedAttemptsPerOperation`: what payloads store at most.
+        var storedAttempts: Int32 = 0
+
+        init(serial: Int, payload: Payload) {
+            self.serial = serial
+            self.payload = payload
         }
 
         /// Attempts and pending starts held, bounded over all open operations.
-        var storedItems: Int { storedAttempts + pendingStarts.count }
+        var storedItems: Int { Int(storedAttempts) + pendingStarts.count }
 
         /// Remembers when `attempt` started. Past `ReportBounds.pendingStartsPerOperation` starts without an end,
         /// the oldest is forgotten (its attempt, if it ends, starts `duration_ms` before its end): a loop of starts
@@ -69,7 +85,7 @@ struct OperationTracker<Payload> {
     let limits: OperationLimits
     /// Closed operations, in the order they closed, for the owner to take after each call (`takeClosed`).
     var closed: [Tracked] = []
-    private var open: [OperationKey: Tracked] = [:]
+    private var open: [OperationKey: Open] = [:]
     /// Attempts and pending starts stored over all open operations.
     private(set) var storedItems = 0
     private var sweepThreshold: Int
@@ -88,6 +104,8 @@ struct OperationTracker<Payload> {
 
     /// Operations not yet closed.
     var openOperations: Int { open.count }
+    /// The bytes an open operation takes in the dictionary's slot, beside its key.
+    static var openOperationBytes: Int { MemoryLayout<Open>.stride }
     /// Install clocks kept for the idle sweep.
     var storedInstallClocks: Int { latestByInstall.count }
 
@@ -126,16 +144,16 @@ struct OperationTracker<Payload> {
         // start, so one holding neither was just made.
         var isNew = false
         var change = 0
-        func apply(_ operation: inout Tracked) {
+        func apply(_ operation: inout Open) {
             let before = operation.storedItems
             isNew = before == 0
-            operation.setStart(time, attempt: attempt ?? (operation.storedAttempts + 1))
+            operation.setStart(time, attempt: attempt ?? (Int(operation.storedAttempts) + 1))
             operation.lastSeen = time
             change = operation.storedItems - before
             body(&operation.payload)
         }
         let serial = nextSerial
-        apply(&open[key, default: Tracked(hasOperationID: true, serial: serial, payload: make())])
+        apply(&open[key, default: Open(serial: serial, payload: make())])
         storedItems += change
         if isNew {
             nextSerial += 1
@@ -151,17 +169,16 @@ struct OperationTracker<Payload> {
         make: () -> Payload, _ body: (inout Payload, _ start: Int64?) -> Void
     ) {
         guard hasOperationID else {
-            var operation = Tracked(key: key, hasOperationID: false, serial: nextSerial, payload: make())
+            var payload = make()
+            body(&payload, nil)
+            closed.append(
+                Tracked(key: key, hasOperationID: false, serial: nextSerial, payload: payload, lastSeen: time))
             nextSerial += 1
-            body(&operation.payload, nil)
-            operation.storedAttempts = 1
-            operation.lastSeen = time
-            closed.append(operation)
             return
         }
         // Whether the attempt ends the operation: a success or a cancellation with no other attempt started.
-        func add(to operation: inout Tracked) -> Bool {
-            let start = operation.takeStart(attempt: attempt ?? (operation.storedAttempts + 1))
+        func add(to operation: inout Open) -> Bool {
+            let start = operation.takeStart(attempt: attempt ?? (Int(operation.storedAttempts) + 1))
             body(&operation.payload, start)
             if operation.storedAttempts < Self.storedAttemptsPerOperation { operation.storedAttempts += 1 }
             operation.lastSeen = time
@@ -172,7 +189,7 @@ struct OperationTracker<Payload> {
             // In place: reading `open.values[index]` copies the operation (a retain and a release of each field).
             var finished = false
             var change = 0
-            func apply(_ operation: inout Tracked) {
+            func apply(_ operation: inout Open) {
                 let before = operation.storedItems
                 finished = add(to: &operation)
                 change = operation.storedItems - before
@@ -183,13 +200,13 @@ struct OperationTracker<Payload> {
                 // The key moves out of the dictionary into the operation.
                 let (key, operation) = open.remove(at: index)
                 storedItems -= operation.storedItems
-                closed.append(operation.closed(as: key))
+                closed.append(Tracked(operation, key: key))
             }
         } else {
-            var operation = Tracked(hasOperationID: true, serial: nextSerial, payload: make())
+            var operation = Open(serial: nextSerial, payload: make())
             nextSerial += 1
             if add(to: &operation) {
-                closed.append(operation.closed(as: key))
+                closed.append(Tracked(operation, key: key))
             } else {
                 open[key] = operation
                 storedItems += operation.storedItems
@@ -209,7 +226,7 @@ struct OperationTracker<Payload> {
     mutating func closeAll() {
         var all: [Tracked] = []
         all.reserveCapacity(open.count)
-        for index in open.indices { all.append(open.values[index].closed(as: open.keys[index])) }
+        for index in open.indices { all.append(Tracked(open.values[index], key: open.keys[index])) }
         all.sort { ($0.lastSeen, $0.key.operationID) < ($1.lastSeen, $1.key.operationID) }
         open.removeAll(keepingCapacity: true)
         storedItems = 0
@@ -220,7 +237,7 @@ struct OperationTracker<Payload> {
     private mutating func remove(_ key: OperationKey) -> Tracked? {
         guard let operation = open.removeValue(forKey: key) else { return nil }
         storedItems -= operation.storedItems
-        return operation.closed(as: key)
+        return Tracked(operation, key: key)
     }
 
     /// Stores the current install's latest event time. Past `ReportBounds.installClocks` installs, only those with
