@@ -143,6 +143,26 @@ struct ReportDefinitionTests {
         #expect(dense.retries.operationStorms.examples.first?.durationMilliseconds == 60_000)
     }
 
+    @Test("a device storm ends when its window widens past 60 s, and a later burst is another storm")
+    func deviceStormsEndAndStartAgain() throws {
+        // 25 attempts 2 s apart, 5 minutes of silence, then 22 attempts 1 s apart, on one install; 3 on another.
+        // The window's 20 times wrap around in the first burst; the second burst's first attempt ends the first
+        // storm (its window reaches back 5 minutes), and its 20th starts the second.
+        let first = (0..<25).map { Int64($0) * 2_000 }
+        let second = (0..<22).map { 348_000 + Int64($0) * 1_000 }
+        let report = try Self.report([
+            (first + second).enumerated().map { Self.end(at: $1, operation: "op-\($0)", outcome: "success") }
+                + (0..<3).map { Self.end(at: Int64($0) * 1_000, install: "install-b", operation: "b-\($0)") }
+        ])
+        let storms = report.retries.deviceStorms
+        #expect(storms.count == 2)
+        #expect(storms.examples.map(\.installID) == ["install-a", "install-a"])
+        #expect(storms.examples.map(\.attempts) == [25, 22])
+        #expect(storms.examples.map(\.durationMilliseconds) == [48_000, 21_000])
+        #expect(
+            storms.examples.map(\.start) == [first[0], second[0]].map { ReportTime(milliseconds: Self.origin + $0) })
+    }
+
     @Test("fractional duration_ms rounds to the nearest millisecond, halves away from zero, before percentiles")
     func percentileRounding() throws {
         let report = try Self.report([
