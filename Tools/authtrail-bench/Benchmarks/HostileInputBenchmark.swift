@@ -165,6 +165,17 @@ struct HostileInputBenchmark: ParsableCommand {
                 #"{"timestamp":"\#(time(index / 1_000))","event.name":"acquisition.end","install.id":"d1","operation.id":"\#(uuid(index % 40_000))","attempt":\#(index / 40_000 + 1),"acquisition.kind":"silent","outcome":"failure","duration_ms":120,"error.domain":"NSURLErrorDomain","error.code":-1009}"#
             }
         },
+        Input(
+            name: "open-operations-twice",
+            summary: "two installs of 500,000 operations that fail once, never closed, a file each (two shards at once)"
+        ) {
+            folder in
+            for install in 1...2 {
+                try writeLines(to: "\(folder)/d\(install).zst", count: 500_000) { index in
+                    #"{"timestamp":"\#(time(index / 1_000))","event.name":"acquisition.end","install.id":"d\#(install)","operation.id":"\#(uuid(index))","attempt":1,"acquisition.kind":"silent","outcome":"failure","duration_ms":120,"error.domain":"NSURLErrorDomain","error.code":-1009}"#
+                }
+            }
+        },
         Input(name: "long-ids", summary: "2,000 operations with ids of 1 MB each (zstd shrinks them to nothing)") {
             folder in
             let padding = String(repeating: "a", count: 1 << 20)
