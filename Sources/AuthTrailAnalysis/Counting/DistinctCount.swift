@@ -118,8 +118,7 @@ struct DistinctCount: Sendable {
         if pending.count >= max(1_024, sparse.count / 8) { mergePending() }
     }
 
-    /// Merges `pending` into `sparse` (in place, from the back), keeping the highest rank per index, then turns dense
-    /// when there are more entries than `sparseLimit`. Where the batches fall changes nothing: the entries kept are
+    /// Merges `pending` into `sparse` (`insertSorted`). Where the batches fall changes nothing: the entries kept are
     /// those of the set of values, and once past the limit the count stays past it.
     private mutating func mergePending() {
         guard representation == .sparse, !pending.isEmpty else { return }
