@@ -242,6 +242,27 @@ struct ReportBoundsTests {
         #expect(warnings.last == "report: … and 500 more warnings, past the first 1000")
     }
 
+    @Test("at most 48,000 operations are open: past them the least recently seen half closes")
+    func openOperationCountIsBounded() {
+        // 50,000 operations failing once within a second: none is idle, so only the bound closes any.
+        var builder = ReportBuilder()
+        let line: [UInt8] = []
+        var largest = 0
+        for operation in 0..<50_000 {
+            var record = LogRecord(eventName: "acquisition.end")
+            record.installID = "d"
+            record.operationID = "op-\(operation)"
+            record.attempt = 1
+            record.outcome = .known(.failure)
+            record.timestampMilliseconds = 1_795_000_000_000 + Int64(operation / 60)
+            line.withUnsafeBytes { builder.event(record, line: $0) }
+            largest = max(largest, builder.openOperations)
+        }
+        #expect(largest == 48_000, "the bound held \(largest) open operations")
+        #expect(builder.openOperations == 50_000 - 24_000)
+        #expect(builder.finish().retries.operations == 50_000)
+    }
+
     @Test("open operations store at most 50,000 attempts, and one operation at most 64 pending starts")
     func openOperationsAreBounded() {
         var builder = ReportBuilder()
