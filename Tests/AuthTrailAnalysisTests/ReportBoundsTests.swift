@@ -242,6 +242,17 @@ struct ReportBoundsTests {
         #expect(warnings.last == "report: … and 500 more warnings, past the first 1000")
     }
 
+    /// A failed attempt of `operation` on install `d`, `milliseconds` after a fixed instant.
+    static func failure(operation: String, attempt: Int, at milliseconds: Int64) -> LogRecord {
+        var record = LogRecord(eventName: "acquisition.end")
+        record.installID = "d"
+        record.operationID = operation
+        record.attempt = attempt
+        record.outcome = .known(.failure)
+        record.timestampMilliseconds = 1_795_000_000_000 + milliseconds
+        return record
+    }
+
     @Test("at most 48,000 operations are open: past them the least recently seen half closes")
     func openOperationCountIsBounded() {
         // 50,000 operations failing once within a second: none is idle, so only the bound closes any.
@@ -249,12 +260,7 @@ struct ReportBoundsTests {
         let line: [UInt8] = []
         var largest = 0
         for operation in 0..<50_000 {
-            var record = LogRecord(eventName: "acquisition.end")
-            record.installID = "d"
-            record.operationID = "op-\(operation)"
-            record.attempt = 1
-            record.outcome = .known(.failure)
-            record.timestampMilliseconds = 1_795_000_000_000 + Int64(operation / 60)
+            let record = Self.failure(operation: "op-\(operation)", attempt: 1, at: Int64(operation / 60))
             line.withUnsafeBytes { builder.event(record, line: $0) }
             largest = max(largest, builder.openOperations)
         }
@@ -271,12 +277,7 @@ struct ReportBoundsTests {
         // 3,000 operations failing 100 times each, round robin: no operation is new after the first round.
         for round in 0..<100 {
             for operation in 0..<3_000 {
-                var record = LogRecord(eventName: "acquisition.end")
-                record.installID = "d"
-                record.operationID = "op-\(operation)"
-                record.attempt = round + 1
-                record.outcome = .known(.failure)
-                record.timestampMilliseconds = 1_795_000_000_000 + Int64(round)
+                let record = Self.failure(operation: "op-\(operation)", attempt: round + 1, at: Int64(round))
                 line.withUnsafeBytes { builder.event(record, line: $0) }
                 largest = max(largest, builder.storedAttempts)
             }
