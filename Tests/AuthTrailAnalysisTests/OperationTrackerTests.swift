@@ -192,9 +192,9 @@ struct OperationTrackerTests {
         #expect(run.tracker.storedItems == 0 && run.tracker.openOperations == 0)
     }
 
-    /// The memory bounds allow 48,000 open operations; each costs its dictionary slot, 80 bytes with its key. An open
-    /// operation that kept its key and its closed-only fields took 88 (128 with the key), 16.8 MB of `open-operations`'
-    /// heap at the old bound (heaptrack).
+    /// Each open operation costs its dictionary slot: 80 bytes, key included. One that kept its own copy of the key
+    /// and the fields only a closed operation needs took 88 bytes, a 128-byte slot with the dictionary's key: 16.8 MB
+    /// of `open-operations`' heap at the bound of the time, 96,000 (heaptrack).
     @Test("an open operation takes 40 bytes beside its key")
     func openOperationIsSmall() {
         #expect(OperationTracker<[Operation.Attempt]>.openOperationBytes <= 40)

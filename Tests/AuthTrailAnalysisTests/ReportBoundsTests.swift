@@ -253,23 +253,23 @@ struct ReportBoundsTests {
         return record
     }
 
-    @Test("at most 48,000 operations are open: past them the least recently seen half closes")
+    @Test("at most 24,000 operations are open: past them the least recently seen half closes")
     func openOperationCountIsBounded() {
-        // 50,000 operations failing once within a second: none is idle, so only the bound closes any.
+        // 30,000 operations failing once within nine minutes: none is idle, so only the bound closes any.
         var builder = ReportBuilder()
         let line: [UInt8] = []
         var largest = 0
-        for operation in 0..<50_000 {
+        for operation in 0..<30_000 {
             let record = Self.failure(operation: "op-\(operation)", attempt: 1, at: Int64(operation / 60))
             line.withUnsafeBytes { builder.event(record, line: $0) }
             largest = max(largest, builder.openOperations)
         }
-        #expect(largest == 48_000, "the bound held \(largest) open operations")
-        #expect(builder.openOperations == 50_000 - 24_000)
-        #expect(builder.finish().retries.operations == 50_000)
+        #expect(largest == 24_000, "the bound held \(largest) open operations")
+        #expect(builder.openOperations == 30_000 - 12_000)
+        #expect(builder.finish().retries.operations == 30_000)
     }
 
-    @Test("open operations store at most 50,000 attempts, and one operation at most 64 pending starts")
+    @Test("open operations store at most 25,000 attempts, and one operation at most 64 pending starts")
     func openOperationsAreBounded() {
         var builder = ReportBuilder()
         let line: [UInt8] = []
@@ -297,12 +297,12 @@ struct ReportBoundsTests {
         #expect(starts.storedAttempts == ReportBounds.pendingStartsPerOperation)
     }
 
-    @Test("70,000 installs keep at most 16,384 device windows and install clocks")
+    @Test("60,000 installs keep at most 16,384 device windows and install clocks")
     func deviceStateIsBounded() {
         var builder = ReportBuilder()
         let line: [UInt8] = []
         var largest = (windows: 0, clocks: 0)
-        for install in 0..<70_000 {
+        for install in 0..<60_000 {
             var record = LogRecord(eventName: "acquisition.end")
             record.installID = "install-\(install)"
             record.outcome = .known(.success)
@@ -315,7 +315,7 @@ struct ReportBoundsTests {
         #expect(largest.windows <= ReportBounds.deviceWindows + 1)
         #expect(largest.clocks <= ReportBounds.installClocks + 1)
         let report = builder.finish()
-        #expect(report.input.devices == 70_000)
-        #expect(report.kinds.map(\.attempts) == [70_000])
+        #expect(report.input.devices == 60_000)
+        #expect(report.kinds.map(\.attempts) == [60_000])
     }
 }

@@ -3,7 +3,7 @@ import AuthTrailTestSupport
 import Foundation
 import Testing
 
-/// `bundle`, `verify` and `cat` on segments larger than every buffer they read and write through (the reader's 1 MiB
+/// `bundle`, `verify` and `cat` on segments larger than every buffer they read and write through (the reader's 256 KiB
 /// reads, the bundle's 1 MiB output and copy buffers): each answer is checked against what whole-file tools compute
 /// from the same files (`sha256sum`, `zstd -d`, one-shot compression).
 @Suite("bundle, verify and cat stream large segments to the output whole files give")
@@ -97,7 +97,8 @@ struct StreamingExportTests {
         let entries = try #require(manifest["segments"] as? [[String: Any]])
         #expect(entries.compactMap { $0["name"] as? String } == ["b-small.jsonl.zst", "a-large.jsonl.zst"])
 
-        // Rebuilt from whole files: each segment's metadata frame, then its lines in one level-3 checksummed frame.
+        // Rebuilt from whole files: each segment's metadata frame, then its lines in level-3 checksummed frames, a
+        // frame ending before a line once it holds 1 MiB.
         var expected = Array(bytes[..<manifestEnd])
         var allLines = [UInt8]()
         for path in [small, large] {
@@ -113,7 +114,10 @@ struct StreamingExportTests {
             #expect(entry["content_sha256"] as? String == (try Self.sha256(contentPath)))
             expected += segment.metadata
             let compressor = try ZstdCompressor(level: 3, checksum: true)
-            try compressor.write(segment.text, into: &expected)
+            for line in segment.text.split(separator: UInt8(ascii: "\n")) {
+                if compressor.frameContentBytes >= 1 << 20 { try compressor.endFrame(into: &expected) }
+                try compressor.write(Array(line) + [UInt8(ascii: "\n")], into: &expected)
+            }
             try compressor.endFrame(into: &expected)
             allLines += segment.text
         }

@@ -35,10 +35,13 @@ package final class ZstdStreamReader {
         package var lineBytes = 16 << 20
         /// Skippable-frame payloads larger than this are stepped over without being delivered.
         package var skippablePayloadBytes = 16 << 20
-        /// Decoded bytes of one frame held back for checksum verification before they are released unverified.
-        package var unverifiedFrameBytes = 8 << 20
-        /// Compressed bytes read from the source at a time.
-        package var readChunkBytes = 1 << 20
+        /// Decoded bytes of one frame held back for checksum verification before they are released unverified. Every
+        /// frame AuthTrail writes fits: segments and bundles end a frame once it holds 1 MiB of lines. 8 MiB cost a
+        /// report 6.5 MB of peak memory per input read at once on files written as one long frame.
+        package var unverifiedFrameBytes = 2 << 20
+        /// Compressed bytes read from the source at a time. The input window holds up to two reads: at 1 MiB they took
+        /// 3 MB of every input read at once, with no gain in speed (`authtrail-bench hostile`, devices-twice).
+        package var readChunkBytes = 256 << 10
         /// The largest frame window (as a power of two) the reader allocates; a frame asking for more is reported
         /// corrupt. nil keeps libzstd's limit (2^27, 128 MiB): a damaged header can ask for that much.
         package var windowLog: Int32?

@@ -42,6 +42,9 @@ package struct SupportBundleWriter {
         package var cause: String
     }
 
+    /// Lines a frame holds before the next line starts a new one (the store's segments end theirs at the same size).
+    static let frameContentBytes = 1 << 20
+
     private let output: String
     private let temporary: String
     /// Names this writer's temporary files apart from any other writer's: `<pid>-<random>`.
@@ -159,6 +162,9 @@ package struct SupportBundleWriter {
             section!.entry.lastEvent = max(section!.entry.lastEvent ?? text, text)
         }
         do {
+            // A frame ends before it passes 1 MiB of lines, as a segment's does, so a reader can hold all of a
+            // frame's lines back until its checksum verifies (`ZstdStreamReader.Limits.unverifiedFrameBytes`).
+            if compressor.frameContentBytes >= Self.frameContentBytes { try compressor.endFrame(into: &buffer) }
             try compressor.write(line, into: &buffer)
             try compressor.write([UInt8(ascii: "\n")], into: &buffer)
         } catch {

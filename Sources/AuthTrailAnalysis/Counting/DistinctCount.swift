@@ -3,7 +3,8 @@ import Foundation
 /// How many distinct strings were seen, in memory bounded by `limit`: exact up to `limit` distinct values, then a
 /// HyperLogLog++ sketch (Heule, Nunkesser and Hall, 2013) in its two representations:
 /// - sparse: one 32-bit entry per distinct 25-bit register index, counted by linear counting over 2^25 registers,
-///   which is exact to within a value or two up to `4 × limit` distinct values, in the memory the exact set used;
+///   kept up to `4 × limit` distinct values, in the memory the exact set used: within a value or two up to 4,096,
+///   a standard error of about 0.012 % (32 values) at 2^18;
 /// - dense: 2^14 one-byte registers (2^18 for limits past 4,096), estimated with Ertl's improved estimator
 ///   ("New cardinality estimation algorithms for HyperLogLog sketches", 2017), which needs none of HLL++'s empirical
 ///   bias tables: a relative standard error of 1.04/√2^14 = 0.81 % (0.20 % at 2^18), less below about 2^14 values.

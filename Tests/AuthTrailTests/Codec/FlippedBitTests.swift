@@ -173,6 +173,48 @@ struct FlippedBitTests {
             ])
     }
 
+    @Test("a bundle's frames fit the reader's hold-back: a bad checksum drops its frame's lines and passes none on")
+    func bundleFramesAreVerifiedWhole() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // One section of 3.5 MiB of lines: as one frame, the reader would pass its first 2 MiB on unverified.
+        let lines = ZstdRoundTripTests.eventLines(count: 12_000)
+        let output = directory.path + "/ticket.authtrail.zst"
+        var writer = try SupportBundleWriter(output: output, toolVersion: "test", now: Date())
+        writer.beginFile(name: "segment.jsonl.zst", path: "segment.jsonl.zst")
+        Array(#"{"format":"authtrail-segment","install.id":"install-1"}"#.utf8).withUnsafeBytes {
+            writer.beginSection(metadata: $0)
+        }
+        for line in lines { Array(line.utf8).withUnsafeBytes { writer.addEvent(line: $0, timestampMilliseconds: nil) } }
+        writer.endFile(sha256: "", bytes: 0, warnings: [])
+        _ = try writer.finish(force: true)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+
+        var frames: [FrameLayout] = []
+        var position = 0
+        while position + 8 <= bytes.count {
+            let magic = bytes[position..<(position + 4)].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            if magic & 0xFFFF_FFF0 == 0x184D_2A50 {
+                position += 8 + bytes[(position + 4)..<(position + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            } else {
+                #expect(magic == ZstdStreamReader.zstdMagic)
+                frames.append(FrameLayout(bytes, frameStart: position))
+                position = frames.last!.checksum.upperBound
+            }
+        }
+        let decodedBytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+        #expect(decodedBytes > 3 << 20 && frames.count >= 3, "\(frames.count) frames for \(decodedBytes) bytes")
+
+        var damaged = bytes
+        damaged[frames[0].checksum.lowerBound] ^= 1
+        let decoded = try CollectingSink.decode(damaged)
+        let dropped = lines.count - decoded.lines.count
+        #expect(dropped > 0 && decoded.lines == Array(lines[dropped...]), "only the first frame's lines are dropped")
+        let droppedBytes = lines[..<dropped].reduce(0) { $0 + $1.utf8.count + 1 }
+        #expect(droppedBytes <= ZstdStreamReader.Limits().unverifiedFrameBytes)
+        #expect(decoded.issues.map(\.kind) == [.checksumMismatch] && decoded.issues.first?.linesDropped == dropped)
+    }
+
     @Test("a damaged block in one frame leaves the frames after it whole")
     func laterFramesSurvive() throws {
         let lines = ZstdRoundTripTests.eventLines(count: 600)
