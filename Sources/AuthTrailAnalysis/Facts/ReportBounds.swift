@@ -46,8 +46,8 @@ package enum ReportBounds {
     // MARK: Distinct counts (exact up to the limit, then estimated from a sample)
 
     /// `input.devices`, `input.users`. Past it the sketch's sparse form has a standard error of about 0.012 % up to 4
-    /// times the limit. 2^18 held two exact sets of 4 MB, and their growth, in a report of a million installs: 66-70
-    /// MB of peak RSS, against 55 MB (`authtrail-bench hostile`, devices).
+    /// times the limit. 2^18 held two exact sets of 4 MB, and their growth: 10-13 MB more peak RSS in a report of a
+    /// million installs (`authtrail-bench hostile`, devices).
     package static let exactDistinctInputs = 1 << 16
     /// `users` and `devices` of one pattern.
     package static let exactDistinctPerPattern = 1_024
@@ -58,7 +58,7 @@ package enum ReportBounds {
 
     /// Stored attempts and pending starts over all open operations: above it, the least recently seen half of the
     /// open operations is closed, as above `OperationLimits.openOperations`. A report's attempt takes about 190 bytes
-    /// as stored; 250,000 took 108 MB of peak RSS, 25,000 takes 45 MB (`authtrail-bench hostile`, open-retries).
+    /// as stored; 250,000 took 108 MB of peak RSS, 25,000 takes 42 MB (`authtrail-bench hostile`, open-retries).
     package static let storedAttemptsInOpenOperations = 25_000
     /// `acquisition.start` events one operation waits on (attempts started, not yet ended); the oldest is forgotten.
     package static let pendingStartsPerOperation = 64
