@@ -297,6 +297,24 @@ struct ReportBoundsTests {
         #expect(starts.storedAttempts == ReportBounds.pendingStartsPerOperation)
     }
 
+    @Test("one file of two installs: at most 8,192 events of the other wait for its turn, the rest counted at once")
+    func deferredEventsAreBounded() throws {
+        // Interleaved in time, as a foreign file or standard input holds them: the file is read as the first
+        // install's, and the second's events wait until its turn (docs/RELIABILITY.md, "Memory bounds of the report").
+        let lines = (0..<10_000).flatMap { index in
+            let time = String(
+                format: "2026-11-22T%02d:%02d:%02d.%03dZ", index / 36_000, index / 600 % 60, index / 10 % 60,
+                index % 10 * 100)
+            return ["a", "b"].map { install in
+                #"{"timestamp":"\#(time)","event.name":"acquisition.end","install.id":"\#(install)","operation.id":"op-\#(index)","attempt":1,"acquisition.kind":"silent","outcome":"success","duration_ms":100}"#
+            }
+        }
+        let report = try Self.report(lines)
+        #expect(report.kinds.map(\.attempts) == [20_000] && report.input.devices == 2)
+        let released = report.health.warnings.filter { $0.contains("were counted before the events around them") }
+        #expect(released.count == 1 && released.first?.hasPrefix("report: \(10_000 - 8_192) events") == true)
+    }
+
     @Test("60,000 installs keep at most 16,384 device windows and install clocks")
     func deviceStateIsBounded() {
         var builder = ReportBuilder()
