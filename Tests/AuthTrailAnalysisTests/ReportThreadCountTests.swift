@@ -9,9 +9,12 @@ import Testing
 /// on the number of threads, and must be the one a single builder counting every install in turn gives.
 @Suite("the report is byte-identical on any number of threads")
 struct ReportThreadCountTests {
-    /// The JSON report and the problems, on `threads` threads.
+    /// The JSON report and the problems, on `threads` threads that all run at once: the test process is far over
+    /// the report's memory budget, which would count its shards one at a time.
     static func output(_ paths: [String], threads: Int) -> String {
-        let (report, problems) = Report.build(paths: paths, threads: threads)
+        let unpaced = MemoryPacer(budgetBytes: .max)
+        let (report, problems, _) = Report.buildWithInputs(
+            paths: paths, filter: EventFilter(), threads: threads, pacer: unpaced)
         return report.renderJSON() + problems.map(\.message).joined(separator: "\n")
     }
 
@@ -97,5 +100,19 @@ struct ReportThreadCountTests {
         paths.append(generated.directory.path + "/missing.zst")
         Self.check(paths, "mixed inputs")
         #expect(Self.output(paths, threads: 1).contains("hostile-2.zst"))
+    }
+
+    @Test("shards held back for memory at every checkpoint: the same report on 8 threads, and free pages given back")
+    func heldBackForMemory() throws {
+        let fleet = try GeneratedFleet(installs: 150)
+        defer { fleet.remove() }
+        let paths = [fleet.directory.path]
+        let releases = Locked(0)
+        // Always over the budget: every shard but the oldest waits, and none starts while another runs.
+        let pacer = MemoryPacer(budgetBytes: 0, resident: { 1 }, release: { releases.withLock { $0 += 1 } })
+        let (report, problems, _) = Report.buildWithInputs(
+            paths: paths, filter: EventFilter(), threads: 8, pacer: pacer)
+        #expect(report.renderJSON() + problems.map(\.message).joined(separator: "\n") == Self.output(paths, threads: 1))
+        #expect(releases.withLock { $0 } == ReportShards.count, "a release after each shard finished over the budget")
     }
 }

@@ -55,6 +55,9 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     /// Installs whose own files held an event of another install, or of none: a read of some installs only
     /// (`InputReader.read(into:installs:)`) must read their files too.
     package private(set) var installsHoldingOthers: Set<String> = []
+    /// The shard's checkpoints when shards are counted in parallel (`ReportShards`): every so many events, it may
+    /// wait for memory (`MemoryPacer`).
+    var pacing: MemoryPacer.Shard?
 
     package init(_ builder: Builder) {
         self.builder = builder
@@ -135,6 +138,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     }
 
     package mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+        pacing?.event()
         // The line is gone once an event waits: what the builder reads from it is read now (no copy otherwise).
         if let annotation = builder.annotation(of: record, line: line) {
             var annotated = record

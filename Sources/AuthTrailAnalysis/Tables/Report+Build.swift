@@ -24,13 +24,21 @@ extension Report {
         paths: [String], filter: EventFilter = EventFilter(), threads: Int? = nil
     ) -> (report: Report, problems: [InputFiles.Problem], inputs: InputsRead) {
         let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let pacer = MemoryPacer(budgetBytes: MemoryPacer.budgetBytes(threads: threads))
+        return buildWithInputs(paths: paths, filter: filter, threads: threads, pacer: pacer)
+    }
+
+    /// As `buildWithInputs(paths:filter:threads:)`, with the shards paced by `pacer` (tests give their own).
+    static func buildWithInputs(
+        paths: [String], filter: EventFilter, threads: Int, pacer: MemoryPacer
+    ) -> (report: Report, problems: [InputFiles.Problem], inputs: InputsRead) {
         var input = InputReader(paths: paths, threads: threads)
         var mixed = InstallTimeOrder(ReportBuilder(filter: filter))
         input.readMixed(into: &mixed)
         let deferred = mixed.takeDeferred()
         var (builder, releasedEarly) = mixed.finishCounting()
         let shards = ReportShards(input.plan.installs, deferredInstalls: deferred.installs)
-        let counted = shards.count(filter: filter, deferred: deferred, threads: threads)
+        let counted = shards.count(filter: filter, deferred: deferred, threads: threads, pacer: pacer)
         builder.merge(counted.builder)
         let report = InstallTimeOrder<ReportBuilder>.finish(
             &builder, releasedEarly: releasedEarly + counted.releasedEarly)

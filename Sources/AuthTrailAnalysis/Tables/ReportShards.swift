@@ -1,5 +1,6 @@
 import AuthTrail
 import Dispatch
+import Foundation
 
 /// The installs of a report split into shards that are counted in parallel and merged in a fixed order, so the
 /// report is the same on any number of threads.
@@ -50,35 +51,55 @@ struct ReportShards: Sendable {
         var installsHoldingOthers: Set<String> = []
     }
 
-    /// Counts every shard on up to `threads` threads and merges them in shard order as they finish.
+    /// Counts every shard on `threads` threads, as memory allows (`pacer`), and merges them in shard order as they
+    /// finish.
     /// - Parameter deferred: events read from files holding several installs, counted with their install's shard.
-    func count(filter: EventFilter, deferred: InstallTimeOrder<ReportBuilder>.DeferredEvents, threads: Int) -> Counted {
-        let next = Locked(0)
+    func count(
+        filter: EventFilter, deferred: InstallTimeOrder<ReportBuilder>.DeferredEvents, threads: Int, pacer: MemoryPacer
+    ) -> Counted {
         let merged = Locked(ShardMerge(Counted(builder: ReportBuilder(filter: filter))))
         let shards = self.shards
         let work = { @Sendable in
-            var reader = SegmentReader()
-            while true {
-                let index = next.claim()
-                guard index < shards.count else { return }
+            // The thread's reader, dropped while the thread waits for memory: its buffers are a shard's first cost.
+            var reader: SegmentReader?
+            // Counted in a function of its own, so that nothing of the shard is left when the pacer hears it is done.
+            func count(_ index: Int) {
                 var order = InstallTimeOrder(
                     ReportBuilder(filter: filter), deferred: deferred, for: shards[index].map(\.installID))
+                order.pacing = MemoryPacer.Shard(pacer, index: index)
+                var shardReader = reader.take() ?? SegmentReader()
                 var problems: [InputFiles.Problem] = []
-                for install in shards[index] { problems += order.read(install, with: &reader) }
+                for install in shards[index] { problems += order.read(install, with: &shardReader) }
+                reader = shardReader
                 let (builder, releasedEarly) = order.finishCounting()
                 let shard = Counted(
                     builder: builder, problems: problems, releasedEarly: releasedEarly,
                     installsHoldingOthers: order.installsHoldingOthers)
                 merged.withLock { $0.add(shard, at: index) }
             }
+            while let index = pacer.claim(below: shards.count, whileWaiting: { reader = nil }) {
+                count(index)
+                pacer.finished(index)
+            }
         }
-        let threads = max(1, min(threads, shards.count))
-        if threads == 1 {
-            work()
-        } else {
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in work() }
-        }
+        Self.run(work, threads: max(1, min(threads, shards.count)))
         return merged.withLock { $0.result }
+    }
+
+    /// Runs `work` on `threads` threads, the caller's among them. Threads of their own rather than
+    /// `DispatchQueue.concurrentPerform`, which runs no more at once than there are cores: `--threads` means the
+    /// same on every machine, and the pacer's waits hold no thread of a shared pool.
+    private static func run(_ work: @escaping @Sendable () -> Void, threads: Int) {
+        let done = DispatchGroup()
+        for _ in 1..<threads {
+            done.enter()
+            Thread {
+                work()
+                done.leave()
+            }.start()
+        }
+        work()
+        done.wait()
     }
 }
 

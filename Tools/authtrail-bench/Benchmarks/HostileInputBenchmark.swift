@@ -28,6 +28,8 @@ struct HostileInputBenchmark: ParsableCommand {
     struct Input: Sendable {
         var name: String
         var summary: String
+        /// `--threads` for the report; nil for the default (one per active processor).
+        var threads: Int? = nil
         var write: @Sendable (String) throws -> Void
     }
 
@@ -47,7 +49,8 @@ struct HostileInputBenchmark: ParsableCommand {
             // machine's /dev/null when the bench runs as root.
             let report = "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-hostile-\(getpid()).json"
             defer { try? FileManager.default.removeItem(atPath: report) }
-            let measured = try Self.measure(binary, ["report", "--format", "json", "-o", report, path])
+            let threads = input.threads.map { ["--threads", "\($0)"] } ?? []
+            let measured = try Self.measure(binary, ["report", "--format", "json", "-o", report] + threads + [path])
             let size = Self.compressedBytes(path)
             print(
                 "| `\(input.name)` | \(input.summary) | \(String(format: "%.1f MB", Double(size) / 1e6)) | "
@@ -210,6 +213,31 @@ struct HostileInputBenchmark: ParsableCommand {
             for file in 0..<2 {
                 try writeLines(to: "\(folder)/d\(file + 1).zst", count: 500_000) { index in
                     deviceAttempt(file * 500_000 + index, second: index / 1_000)
+                }
+            }
+        },
+        Input(
+            name: "open-operations-eight",
+            summary:
+                "eight installs of 250,000 operations that fail once, a file each, on `--threads 8` (as on an 8-core Mac)",
+            threads: 8
+        ) {
+            folder in
+            for install in 1...8 {
+                try writeLines(to: "\(folder)/d\(install).zst", count: 250_000) { index in
+                    failedAttempt(install: "d\(install)", operation: uuid(index), attempt: 1, second: index / 1_000)
+                }
+            }
+        },
+        Input(
+            name: "devices-eight",
+            summary: "eight files of 250,000 attempts, each on its own install, on `--threads 8`",
+            threads: 8
+        ) {
+            folder in
+            for file in 0..<8 {
+                try writeLines(to: "\(folder)/d\(file + 1).zst", count: 250_000) { index in
+                    deviceAttempt(file * 250_000 + index, second: index / 1_000)
                 }
             }
         },

@@ -64,9 +64,9 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Read this many installs' files at once (default: one per active processor of the machine it runs on). "
-                + "The report is the same whatever the number; memory is not: an input built to reach the report's "
-                + "bounds can take about 17 MB more per thread (docs/RELIABILITY.md, \"Memory bounds of the report\").",
+            "Read this many installs' files at once (default: one per active processor of the machine it runs on), "
+                + "as memory allows: past about 40 MiB resident, threads wait for the oldest to finish "
+                + "(docs/RELIABILITY.md, \"Memory bounds of the report\"). The report is the same whatever the number.",
             valueName: "n"))
     // Optional, so the help says the rule rather than the processor count of the machine that printed it.
     var threads: Int?
