@@ -336,4 +336,31 @@ struct ReportBoundsTests {
         #expect(report.input.devices == 60_000)
         #expect(report.kinds.map(\.attempts) == [60_000])
     }
+
+    @Test("input.devices is exact up to the limit, then an estimate within 0.3 % that a warning names")
+    func deviceCountPastItsExactLimit() {
+        func report(installs: Int) -> Report {
+            var builder = ReportBuilder()
+            let line: [UInt8] = []
+            for install in 0..<installs {
+                var record = LogRecord(eventName: "acquisition.end")
+                record.installID = "install-\(install)"
+                record.outcome = .known(.success)
+                record.timestampMilliseconds = 1_795_000_000_000 + Int64(install)
+                line.withUnsafeBytes { builder.event(record, line: $0) }
+            }
+            return builder.finish()
+        }
+        let limit = ReportBounds.exactDistinctInputs
+        let atLimit = report(installs: limit)
+        #expect(atLimit.input.devices == limit)
+        #expect(!atLimit.health.warnings.contains { $0.contains("distinct devices or users") })
+        let past = limit + limit / 8
+        let estimated = report(installs: past)
+        #expect(abs(estimated.input.devices - past) <= past * 3 / 1_000, "\(estimated.input.devices) of \(past)")
+        #expect(
+            estimated.health.warnings.contains(
+                "report: more than \(limit) distinct devices or users: input.devices and input.users are estimates "
+                    + "(within about 0.3 %)"))
+    }
 }

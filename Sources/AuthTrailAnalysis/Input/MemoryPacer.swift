@@ -15,14 +15,14 @@ import Darwin
 /// it counts: shards are merged in their order (`ReportShards`), so the report is the same.
 ///
 /// A shard at its bounds holds about 17 MB (RELIABILITY.md, "Memory bounds of the report"): without the pacer,
-/// `--threads 8` on eight such files took 162-170 MB; with it, 57-59 MB (docs/BENCHMARKS.md, "Hostile inputs").
+/// `--threads 8` on eight such files took 162-170 MB; with it, 55-63 MB (docs/BENCHMARKS.md, "Hostile inputs").
 final class MemoryPacer: Sendable {
     /// Resident memory past which shards wait on `threads` threads: the report's 64 MB goal less what one shard can
     /// still add at its bounds after the others stopped (about 17 MiB), and a margin, 41 MiB on up to two threads.
     /// Reports of ordinary inputs stay under it there (the bench's large segments peak at 38.5 MiB), so they are never
     /// held back. Each thread past two takes 1 MiB off (down to 34): a shard waiting on one holds its reader's
     /// buffers, and glibc reuses what a thread freed only on the threads of its arena (eight files of 250,000 installs
-    /// on `--threads 8` peaked at 61-69 MiB with 41 for all).
+    /// on `--threads 8` peaked at 61-67 MiB with 41 for all).
     static func budgetBytes(threads: Int) -> Int { (41 - min(7, max(0, threads - 2))) << 20 }
     /// Events a shard counts between two checkpoints (each reads the resident size once, about 2 µs on Linux).
     static let eventsPerCheckpoint = 512
