@@ -315,17 +315,22 @@ struct ReportBoundsTests {
         #expect(released.count == 1 && released.first?.hasPrefix("report: \(10_000 - 8_192) events") == true)
     }
 
+    /// A successful attempt of install `install-<install>`, a millisecond after the one before.
+    static func success(install: Int) -> LogRecord {
+        var record = LogRecord(eventName: "acquisition.end")
+        record.installID = "install-\(install)"
+        record.outcome = .known(.success)
+        record.timestampMilliseconds = 1_795_000_000_000 + Int64(install)
+        return record
+    }
+
     @Test("60,000 installs keep at most 16,384 device windows and install clocks")
     func deviceStateIsBounded() {
         var builder = ReportBuilder()
         let line: [UInt8] = []
         var largest = (windows: 0, clocks: 0)
         for install in 0..<60_000 {
-            var record = LogRecord(eventName: "acquisition.end")
-            record.installID = "install-\(install)"
-            record.outcome = .known(.success)
-            record.timestampMilliseconds = 1_795_000_000_000 + Int64(install)
-            line.withUnsafeBytes { builder.event(record, line: $0) }
+            line.withUnsafeBytes { builder.event(Self.success(install: install), line: $0) }
             largest = (
                 max(largest.windows, builder.storedDeviceWindows), max(largest.clocks, builder.storedInstallClocks)
             )
@@ -343,11 +348,7 @@ struct ReportBoundsTests {
             var builder = ReportBuilder()
             let line: [UInt8] = []
             for install in 0..<installs {
-                var record = LogRecord(eventName: "acquisition.end")
-                record.installID = "install-\(install)"
-                record.outcome = .known(.success)
-                record.timestampMilliseconds = 1_795_000_000_000 + Int64(install)
-                line.withUnsafeBytes { builder.event(record, line: $0) }
+                line.withUnsafeBytes { builder.event(Self.success(install: install), line: $0) }
             }
             return builder.finish()
         }
