@@ -1,3 +1,5 @@
+import AuthTrailTestSupport
+import Foundation
 import Testing
 
 @testable import AuthTrailAnalysis
@@ -45,5 +47,34 @@ struct ByteSearchTests {
                 right[changed] ^= 0x01
             }
         }
+    }
+
+    @Test("a phrase is found where a search of the bytes finds it, in strings and in slices of them")
+    func phrase() {
+        // Pieces that make near misses (a phrase's prefix, its bytes in another case, multi-byte characters, a
+        // combining mark), joined at random.
+        let pieces = ["error", "Error", "error domain", " ", ": ", "é", "e\u{301}", "日本", "🙂", "(MSAL", "(", ",", "x"]
+        let phrases = ["error domain", "error", " ", "(MSAL", "é", "日本", "🙂", "error domain: ", "xx", ""]
+        var random = SplitMix64(seed: 35)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let from = text.index(text.startIndex, offsetBy: Int.random(in: 0...min(2, text.count), using: &random))
+            for phrase in phrases {
+                #expect(text.firstRange(ofPhrase: phrase) == expected(phrase, in: text[...]), "\(text) / \(phrase)")
+                let slice = text[from...]
+                #expect(slice.firstRange(ofPhrase: phrase) == expected(phrase, in: slice), "\(slice) / \(phrase)")
+                #expect(slice.contains(phrase: phrase) == (expected(phrase, in: slice) != nil))
+            }
+        }
+    }
+
+    /// The first range where `phrase`'s bytes occur in `text`'s, by `Data`'s search.
+    private func expected(_ phrase: String, in text: Substring) -> Range<String.Index>? {
+        guard !phrase.isEmpty else { return text.startIndex..<text.startIndex }
+        let bytes = Array(text.utf8)
+        guard let found = Data(bytes).range(of: Data(phrase.utf8)) else { return nil }
+        let start = text.utf8.index(text.startIndex, offsetBy: found.lowerBound)
+        return start..<text.utf8.index(start, offsetBy: phrase.utf8.count)
     }
 }

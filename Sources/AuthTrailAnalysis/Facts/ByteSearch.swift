@@ -1,3 +1,5 @@
+import Foundation
+
 /// Byte searches for the scanner's short runs (keys and values of a few to a few dozen bytes), eight bytes at a time
 /// and inline: as `memchr` and `memcmp` calls, two or three per key and per value, they were a fifth of the report's
 /// time (docs/BENCHMARKS.md).
@@ -60,4 +62,32 @@ enum ByteSearch {
     /// The high bit of each zero byte of `word` (and possibly of bytes above the first zero one).
     @inline(__always)
     private static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+}
+
+extension StringProtocol {
+    /// The first occurrence of `phrase` in this text, compared byte by byte (a literal search, as the phrases MSAL
+    /// logs are literal): Foundation's `range(of:)` goes through `NSString` and UTF-16 on Linux, and was a third of
+    /// reading a raw MSAL log (docs/BENCHMARKS.md, "Raw MSAL logs").
+    func firstRange(ofPhrase phrase: String) -> Range<String.Index>? {
+        var phrase = phrase
+        let offset: Int?? = phrase.withUTF8 { needle in
+            utf8.withContiguousStorageIfAvailable { text -> Int? in
+                guard let first = needle.first, text.count >= needle.count else { return needle.isEmpty ? 0 : nil }
+                let base = text.baseAddress!
+                for offset in 0...(text.count - needle.count)
+                where base[offset] == first && ByteSearch.equal(base + offset, needle.baseAddress!, count: needle.count)
+                {
+                    return offset
+                }
+                return nil
+            }
+        }
+        guard let offset else { return range(of: phrase) }
+        guard let offset else { return nil }
+        let start = utf8.index(startIndex, offsetBy: offset)
+        return start..<utf8.index(start, offsetBy: phrase.utf8.count)
+    }
+
+    /// Whether `phrase` occurs in this text (`firstRange(ofPhrase:)`).
+    func contains(phrase: String) -> Bool { firstRange(ofPhrase: phrase) != nil }
 }

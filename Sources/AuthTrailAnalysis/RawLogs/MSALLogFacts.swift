@@ -56,14 +56,15 @@ package struct MSALLogFacts: Sendable, Hashable {
         kind = Self.kind(in: text)
         // A code merely mentioned in a message (`Keychain find status: -34018`) is not the failure it records.
         let findings = PastedErrorScanner.errors(in: text).filter { $0.form != .mention }
-        if let returning = text.range(of: " returning with error: ") {
+        if let returning = text.firstRange(ofPhrase: " returning with error: ") {
             let tail = text[returning.upperBound...]
-            if let finding = findings.first(where: { $0.form == .logLine && tail.contains("(\($0.domain), ") }) {
+            if let finding = findings.first(where: { $0.form == .logLine && tail.contains(phrase: "(\($0.domain), ") })
+            {
                 result = .failed(Failure(domain: finding.domain, code: finding.code))
             }
             // The API named before "returning" decides the kind: acquireTokenSilent or acquireToken.
             kind = Self.apiKind(text[..<returning.lowerBound]) ?? kind
-        } else if let returning = text.range(of: " returning with at: ") {
+        } else if let returning = text.firstRange(ofPhrase: " returning with at: ") {
             result = .succeeded
             kind = Self.apiKind(text[..<returning.lowerBound]) ?? kind
         }
@@ -75,23 +76,23 @@ package struct MSALLogFacts: Sendable, Hashable {
         stsErrorCodes = findings.flatMap { $0.domain == "AADSTS" ? [$0.code] : $0.stsErrorCodes }
         if let flow = Self.flowError(in: text), !internalFailures.contains(flow) { internalFailures.append(flow) }
         // The code itself is one of the scanner's findings (MSIDOAuthErrorDomain, as IdentityCore creates it).
-        if let aad = text.range(of: "Processing an AAD error with error code ") {
+        if let aad = text.firstRange(ofPhrase: "Processing an AAD error with error code ") {
             let rest = text[aad.upperBound...]
             oauthError = Self.word(after: ", error ", in: rest)
             oauthSuberror = Self.word(after: ", suberror ", in: rest)
         }
-        if let encountered = text.range(of: "Encountered error with code "),
+        if let encountered = text.firstRange(ofPhrase: "Encountered error with code "),
             let code = Self.integer(prefixOf: text[encountered.upperBound...])
         {
             let failure = Failure(domain: "MSIDErrorDomain", code: code)
             if !internalFailures.contains(failure) { internalFailures.append(failure) }
         }
-        if text.hasPrefix("Keychain "), let status = text.range(of: " status: "),
+        if text.hasPrefix("Keychain "), let status = text.firstRange(ofPhrase: " status: "),
             let code = Self.integer(prefixOf: text[status.upperBound...]), code != 0
         {
             keychainStatus = code
         }
-        if let description = text.range(of: "Creating Error with description: ") {
+        if let description = text.firstRange(ofPhrase: "Creating Error with description: ") {
             // The rest of the line, whole or not at all: a cut could leave part of a secret the redactor no longer
             // recognises.
             let line = text[description.upperBound...].prefix { $0 != "\n" }
@@ -102,11 +103,13 @@ package struct MSALLogFacts: Sendable, Hashable {
     // MARK: Phrases
 
     private static func kind(in text: String) -> TrailEvent.AcquisitionKind? {
-        if text.contains("acquireTokenSilent") || text.contains("silent flow") || text.contains("Silent flow") {
+        if text.contains(phrase: "acquireTokenSilent") || text.contains(phrase: "silent flow")
+            || text.contains(phrase: "Silent flow")
+        {
             return .silent
         }
-        if text.contains("acquireTokenWithParameters") || text.contains("nteractive flow")
-            || text.contains("Beginning broker flow")
+        if text.contains(phrase: "acquireTokenWithParameters") || text.contains(phrase: "nteractive flow")
+            || text.contains(phrase: "Beginning broker flow")
         {
             return .interactive
         }
@@ -124,11 +127,12 @@ package struct MSALLogFacts: Sendable, Hashable {
     /// `Interactive flow finished. Result (null), error: -51700 error domain: MSIDErrorDomain`, also without the
     /// colons (`error -50002 error domain MSALErrorDomain`). Nil when the error is 0.
     private static func flowError(in text: String) -> Failure? {
-        guard let finished = text.range(of: "flow finished") else { return nil }
+        guard let finished = text.firstRange(ofPhrase: "flow finished") else { return nil }
         var rest = text[finished.upperBound...]
-        guard let error = rest.range(of: "error") else { return nil }
+        guard let error = rest.firstRange(ofPhrase: "error") else { return nil }
         rest = rest[error.upperBound...].drop { $0 == ":" || $0 == " " }
-        guard let code = integer(prefixOf: rest), code != 0, let domainLabel = rest.range(of: "error domain") else {
+        guard let code = integer(prefixOf: rest), code != 0, let domainLabel = rest.firstRange(ofPhrase: "error domain")
+        else {
             return nil
         }
         let domain = rest[domainLabel.upperBound...].drop { $0 == ":" || $0 == " " }
@@ -150,7 +154,7 @@ package struct MSALLogFacts: Sendable, Hashable {
     /// The OAuth error word after `label` (lower-case letters and underscores, as OAuth defines them, at most 64);
     /// nil for `(null)` or anything else.
     private static func word(after label: String, in text: Substring) -> String? {
-        guard let range = text.range(of: label) else { return nil }
+        guard let range = text.firstRange(ofPhrase: label) else { return nil }
         let word = text[range.upperBound...].prefix { $0 != "," && $0 != " " && $0 != "\n" }
         guard !word.isEmpty, word.count <= 64, word.allSatisfy({ ("a"..."z").contains($0) || $0 == "_" }) else {
             return nil

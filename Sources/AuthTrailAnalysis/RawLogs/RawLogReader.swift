@@ -295,7 +295,10 @@ package struct RawLogReader {
         redactor.redact(&event)
         var writer = JSONLineWriter(capacity: 1024)
         event.encode(into: &writer, context: EventContext(installID: summary.installID, sequence: sequence))
-        return writer.bytes.dropLast()
+        // Without its line end (`dropLast()` would be `Sequence`'s, a copy byte by byte).
+        var line = writer.bytes
+        line.removeLast()
+        return line
     }
 
     // MARK: Text

@@ -30,6 +30,8 @@ struct HostileInputBenchmark: ParsableCommand {
         var summary: String
         /// `--threads` for the report; nil for the default (one per active processor).
         var threads: Int? = nil
+        /// The file the report is given instead of the folder (a raw log: in folders only `*.zst` files are read).
+        var file: String? = nil
         var write: @Sendable (String) throws -> Void
     }
 
@@ -39,7 +41,7 @@ struct HostileInputBenchmark: ParsableCommand {
         let inputs = Self.inputs.filter { only.isEmpty || only.contains($0.name) }
         print("binary: \(binary)")
         print("")
-        print("| input | what | compressed | wall time | peak RSS | exit |")
+        print("| input | what | on disk | wall time | peak RSS | exit |")
         print("|---|---|---:|---:|---:|---|")
         var verdicts: [String] = []
         for input in inputs {
@@ -50,7 +52,9 @@ struct HostileInputBenchmark: ParsableCommand {
             let report = "\(FileManager.default.temporaryDirectory.path)/authtrail-bench-hostile-\(getpid()).json"
             defer { try? FileManager.default.removeItem(atPath: report) }
             let threads = input.threads.map { ["--threads", "\($0)"] } ?? []
-            let measured = try Self.measure(binary, ["report", "--format", "json", "-o", report] + threads + [path])
+            let measured = try Self.measure(
+                binary,
+                ["report", "--format", "json", "-o", report] + threads + [input.file.map { "\(path)/\($0)" } ?? path])
             let size = Self.compressedBytes(path)
             print(
                 "| `\(input.name)` | \(input.summary) | \(String(format: "%.1f MB", Double(size) / 1e6)) | "
@@ -90,9 +94,10 @@ struct HostileInputBenchmark: ParsableCommand {
         return (seconds, kilobytes / 1024, exit)
     }
 
+    /// The bytes of the input's files: compressed segments, or a raw log's plain text.
     static func compressedBytes(_ folder: String) -> Int {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return files.filter { $0.hasSuffix(".zst") }.reduce(0) { total, name in
+        return files.filter { $0.hasSuffix(".zst") || $0.hasSuffix(".log") }.reduce(0) { total, name in
             total + ((try? FileManager.default.attributesOfItem(atPath: "\(folder)/\(name)")[.size] as? Int) ?? 0)
         }
     }
@@ -248,7 +253,39 @@ struct HostileInputBenchmark: ParsableCommand {
                 normalAttempt(index, duration: "\(60_000 + random.next() % 1_000_000_000_000)")
             }
         },
+        Input(
+            name: "raw-msal-log",
+            summary: "a ticket's 30 MB plain-text MSAL log: 34,000 silent requests, a third refused (invalid_grant)",
+            file: "msal.log"
+        ) { folder in
+            var random = SplitMix64(seed: 35)
+            var text = ""
+            for request in 0..<34_000 {
+                text += rawRequest(request, refused: random.next() % 3 == 0)
+            }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/msal.log"))
+        },
     ]
+
+    /// One silent request as MSAL's log callback prints it behind NSLog's prefix: the call with its scopes over
+    /// three lines, the account lookup (with a user name for the redactor), a keychain read and the result.
+    static func rawRequest(_ index: Int, refused: Bool) -> String {
+        let second = index % 86_400
+        let clock = String(format: "%02d:%02d:%02d", second / 3_600, second / 60 % 60, second % 60)
+        let prefix =
+            "2026-11-22 \(clock).100 App[812:2904] MSAL log: TID=7 MSAL 1.3.3 iOS 17.5.1 "
+            + "[2026-11-22 \(clock) - \(uuid(index).uppercased())] "
+        let result =
+            refused
+            ? prefix + "Processing an AAD error with error code -51412, error invalid_grant, suberror bad_token, "
+                + "description AADSTS700082: The refresh token has expired due to inactivity.\n" + prefix
+                + "[MSAL] acquireTokenSilent returning with error: (MSALErrorDomain, -50002) Masked(not-null)\n"
+            : prefix + "[MSAL] acquireTokenSilent returning with at: Masked(not-null), account Masked(not-null)\n"
+        return prefix
+            + "[MSAL] -[MSALPublicClientApplication acquireTokenSilentWithParameters:(\n    \"User.Read\"\n)]\n"
+            + prefix + "[MSAL] Silent flow started, looking up the account of user\(index % 500)@contoso.com\n"
+            + prefix + "Keychain find status: 0\n" + result
+    }
 
     static func normalAttempt(_ index: Int, duration: String) -> String {
         #"{"timestamp":"\#(time(index))","event.name":"acquisition.end","install.id":"d\#(index % 10)","operation.id":"op-\#(index)","attempt":1,"acquisition.kind":"\#(index % 3 == 0 ? "interactive" : "silent")","outcome":"\#(index % 7 == 0 ? "failure" : "success")","duration_ms":\#(duration)}"#
