@@ -23,6 +23,13 @@ struct MemoryPacerTests {
         }
 
         func note(_ line: String) { log.withLock { $0.append(line) } }
+
+        /// Claims a shard below `count` on a thread of its own and logs which ("claimed 1").
+        func claimOnThread(below count: Int) -> DispatchSemaphore {
+            MemoryPacerTests.onThread { [self] in
+                note("claimed \(pacer.claim(below: count).map(String.init) ?? "none")")
+            }
+        }
     }
 
     /// Runs `body` on a thread of its own; the semaphore is signalled when it returns.
@@ -44,7 +51,7 @@ struct MemoryPacerTests {
         machine.resident.withLock { $0 = 50 }
         let pacer = machine.pacer
         #expect(pacer.claim(below: 4) == 0)
-        let second = Self.onThread { machine.note("claimed \(pacer.claim(below: 4).map(String.init) ?? "none")") }
+        let second = machine.claimOnThread(below: 4)
         Self.settle()
         machine.note("checkpoint 0")
         pacer.checkpoint(0)
@@ -60,7 +67,7 @@ struct MemoryPacerTests {
         #expect(pacer.claim(below: 4) == 0)
         pacer.checkpoint(0)
         machine.resident.withLock { $0 = 150 }
-        let second = Self.onThread { machine.note("claimed \(pacer.claim(below: 4).map(String.init) ?? "none")") }
+        let second = machine.claimOnThread(below: 4)
         Self.settle()
         machine.note("finished 0")
         pacer.finished(0)

@@ -48,10 +48,11 @@ final class MemoryPacer: Sendable {
         budgetBytes: Int, resident: (@Sendable () -> Int?)? = nil,
         release: (@Sendable () -> Void)? = nil
     ) {
-        let memory = ResidentMemory()
+        // Opened only when a closure is not given (a test's pacer holds no file).
+        let memory = resident == nil || release == nil ? ResidentMemory() : nil
         self.budgetBytes = budgetBytes
-        self.resident = resident ?? { memory.bytes() }
-        self.release = release ?? { memory.releaseFreePages() }
+        self.resident = resident ?? { memory?.bytes() }
+        self.release = release ?? { memory?.releaseFreePages() }
     }
 
     /// The index of the next shard below `count` to count, once memory allows one more: when none is running, or
