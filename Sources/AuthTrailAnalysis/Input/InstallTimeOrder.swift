@@ -167,7 +167,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
             return
         }
         let item = Waiting(
-            time: time, rank: record.event == .acquisitionStart ? 0 : 1, hash: ByteHash.of(line),
+            time: time, rank: record.event == .acquisitionStart ? 0 : 1, hash: ByteHash.ofWords(line),
             file: files.count - 1, record: record)
         guard install == installID else {
             if let current = installID { installsHoldingOthers.insert(current) }
