@@ -24,7 +24,7 @@ struct ReportThreadCountTests {
         var order = InstallTimeOrder(ReportBuilder())
         var reader = SegmentReader()
         var problems = expanded.problems
-        for file in plan.mixed {
+        for file in plan.unsectionedMixed {
             if let problem = order.read(file, with: &reader) { problems.append(problem) }
         }
         let known = Set(plan.installs.map(\.installID))

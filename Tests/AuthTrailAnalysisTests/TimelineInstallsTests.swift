@@ -17,7 +17,7 @@ struct TimelineInstallsTests {
         try checkFewerFilesSameStories(built)
     }
 
-    @Test("a support bundle beside other installs' segments: the bundle is read whole, the stories are the same")
+    @Test("a support bundle beside other installs' segments: its segments are read as files, the stories the same")
     func bundleBesideSegments() throws {
         let fleet = try PlantedFleet()
         defer { fleet.remove() }
@@ -25,7 +25,26 @@ struct TimelineInstallsTests {
         defer { generated.remove() }
         let bundle = try fleet.bundleOfTwoDevices()
         let built = Report.buildWithInputs(paths: [bundle, generated.directory.path])
-        #expect(built.inputs.plan.mixed == [bundle])
+        #expect(built.inputs.plan.sectioned == [bundle])
+        #expect(built.inputs.plan.installs.filter { $0.files.contains { $0.path == bundle } }.count == 2)
+        #expect(built.inputs.installsReadApart)
+        try checkFewerFilesSameStories(built)
+    }
+
+    @Test("a damaged support bundle beside other installs' segments: the bundle is read whole, the stories the same")
+    func damagedBundleBesideSegments() throws {
+        let fleet = try PlantedFleet()
+        defer { fleet.remove() }
+        let generated = try GeneratedFleet(installs: 40)
+        defer { generated.remove() }
+        let bundle = try fleet.bundleOfTwoDevices()
+        // Bytes that are no frame after the last: the bundle's frames cannot all be walked.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: bundle))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("garbage".utf8))
+        try handle.close()
+        let built = Report.buildWithInputs(paths: [bundle, generated.directory.path])
+        #expect(built.inputs.plan.unsectionedMixed == [bundle])
         #expect(!built.inputs.installsReadApart)
         try checkFewerFilesSameStories(built)
     }
@@ -47,9 +66,11 @@ struct TimelineInstallsTests {
         let allTold = OperationStory.collectEarliest(&every, installs: nil, keys: keys, limit: 2 * keys.count)
         #expect(!told.isEmpty)
         #expect(told == allTold)
-        #expect(every.filesRead == built.inputs.plan.files.count)
+        // Files, and bundles' segments, read.
+        let mixed = built.inputs.plan.unsectionedMixed.count
+        #expect(every.filesRead == built.inputs.plan.installs.reduce(mixed) { $0 + $1.files.count })
         let ownFiles = built.inputs.plan.installs.filter { installs.contains($0.installID) }.map(\.files.count)
-        #expect(some.filesRead == ownFiles.reduce(0, +) + built.inputs.plan.mixed.count)
+        #expect(some.filesRead == ownFiles.reduce(0, +) + mixed)
         #expect(some.filesRead < every.filesRead)
 
         let timelines = OperationTimelines.collect(built.inputs, for: built.report, threads: 1)

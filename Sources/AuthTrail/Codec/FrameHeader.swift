@@ -1,8 +1,8 @@
 /// The parts of a zstd frame header the reader needs, parsed from RFC 8878 §3.1.1.1 rather than libzstd's
 /// experimental (static-linking-only) API.
-enum FrameHeader {
+package enum FrameHeader {
     /// Magic (4) + descriptor (1) + window (1) + dictionary id (4) + content size (8).
-    static let maximumSize = 18
+    package static let maximumSize = 18
 
     case valid(size: Int, hasChecksum: Bool)
     /// More bytes are needed to tell.
@@ -10,7 +10,7 @@ enum FrameHeader {
     case invalid
 
     /// Parses the header at the start of `bytes` (which begin with the zstd magic number).
-    init(_ bytes: ArraySlice<UInt8>) {
+    package init(_ bytes: ArraySlice<UInt8>) {
         guard bytes.count >= 5 else {
             self = .incomplete
             return

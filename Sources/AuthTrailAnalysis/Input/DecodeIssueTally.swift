@@ -36,6 +36,13 @@ package struct DecodeIssueTally: Sendable {
         if totals[index].totals.issues <= Self.examplesPerKind { examples.append(issue) }
     }
 
+    /// The same issues, read from bytes that start `base` bytes into the file: their offsets are the file's.
+    func shifted(by base: Int) -> Self {
+        var shifted = self
+        for index in shifted.examples.indices { shifted.examples[index].offset += base }
+        return shifted
+    }
+
     /// Every issue, all kinds.
     package var count: Int { totals.reduce(0) { $0 + $1.totals.issues } }
 

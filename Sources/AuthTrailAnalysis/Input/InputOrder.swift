@@ -11,12 +11,14 @@ package enum InputOrder {
         package var files: [File]
     }
 
-    /// A segment file and where it starts.
+    /// A segment file, or a segment in a bundle, and where it starts.
     package struct File: Sendable, Equatable {
         package var path: String
         /// `segment.created_at` from its metadata frame, else the timestamp of its first event line; nil when
         /// neither parses.
         package var startMilliseconds: Int64?
+        /// The bytes of a bundle that hold one of its segments (`BundleSections`); nil for the whole file.
+        package var range: Range<Int>? = nil
     }
 
     /// Files grouped by install (sorted by install id), and the files that hold several installs or none that can
@@ -25,9 +27,14 @@ package enum InputOrder {
     package struct Plan: Sendable, Equatable {
         package var installs: [InstallFiles] = []
         package var mixed: [String] = []
+        /// The bundles among `mixed` whose segments are filed with their installs (`BundleSections`): a reader in
+        /// install time order reads them segment by segment, a reader of whole files reads them whole.
+        package var sectioned: Set<String> = []
 
-        /// Every file once, in reading order: the installs' files, then the mixed ones.
-        package var files: [String] { installs.flatMap { $0.files.map(\.path) } + mixed }
+        /// Every file once, in reading order: the installs' own files, then the mixed ones.
+        package var files: [String] { installs.flatMap { $0.files.filter { $0.range == nil }.map(\.path) } + mixed }
+        /// The mixed files read whole by a reader in install time order.
+        package var unsectionedMixed: [String] { mixed.filter { !sectioned.contains($0) } }
     }
 
     /// `files` sorted by (install id, segment start, segment sequence, path). A segment's install and start come from
@@ -40,25 +47,28 @@ package enum InputOrder {
     /// - Parameter threads: how many files' start keys are read at once; nil for one per active processor.
     package static func plan(_ files: [String], threads: Int? = nil) -> Plan {
         let keys = startKeys(files, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
-        var segments: [(key: SegmentReader.StartKey, path: String)] = []
+        var segments: [(key: SegmentReader.StartKey, path: String, range: Range<Int>?)] = []
         var plan = Plan()
         var stdin: [String] = []
         for (path, key) in zip(files, keys) {
             if path == StandardInput.path {
                 stdin.append(path)
             } else if let key {
-                segments.append((key, path))
+                segments.append((key, path, nil))
             } else {
                 plan.mixed.append(path)
+                guard let sections = sectionKeys(path) else { continue }
+                plan.sectioned.insert(path)
+                segments += sections.map { ($0.key, path, $0.range) }
             }
         }
         // By the time, not its text: RFC 3339 with and without a fraction (`…:05Z`, `…:05.250Z`) sort apart as text.
         segments.sort {
-            ($0.key.installID, $0.key.start ?? .min, $0.key.sequence, $0.path)
-                < ($1.key.installID, $1.key.start ?? .min, $1.key.sequence, $1.path)
+            ($0.key.installID, $0.key.start ?? .min, $0.key.sequence, $0.path, $0.range?.lowerBound ?? 0)
+                < ($1.key.installID, $1.key.start ?? .min, $1.key.sequence, $1.path, $1.range?.lowerBound ?? 0)
         }
-        for (key, path) in segments {
-            let file = File(path: path, startMilliseconds: key.start)
+        for (key, path, range) in segments {
+            let file = File(path: path, startMilliseconds: key.start, range: range)
             if plan.installs.last?.installID == key.installID {
                 plan.installs[plan.installs.count - 1].files.append(file)
             } else {
@@ -67,6 +77,33 @@ package enum InputOrder {
         }
         plan.mixed += stdin
         return plan
+    }
+
+    /// The segments of the bundle at `path` and their keys: from their metadata frames, else (a foreign file
+    /// bundled) from their first events. Nil when it is not a bundle, or a segment has no key: it is read whole.
+    private static func sectionKeys(_ path: String) -> [(key: SegmentReader.StartKey, range: Range<Int>)]? {
+        guard let sections = BundleSections.read(path: path) else { return nil }
+        var keys: [(key: SegmentReader.StartKey, range: Range<Int>)] = []
+        for section in sections {
+            if let install = section.installID, let start = section.start {
+                keys.append(
+                    (
+                        SegmentReader.StartKey(installID: install, start: start, sequence: section.sequence),
+                        section.range
+                    ))
+            } else if let key = SegmentReader.firstEventKey(
+                path: path, at: section.range.lowerBound, count: section.range.count)
+            {
+                keys.append(
+                    (
+                        SegmentReader.StartKey(installID: key.installID, start: key.start, sequence: section.sequence),
+                        section.range
+                    ))
+            } else {
+                return nil
+            }
+        }
+        return keys
     }
 
     /// `SegmentReader.startKey` of each file, in order, read on up to `threads` threads: on the fleet layout

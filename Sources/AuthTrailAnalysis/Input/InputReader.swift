@@ -58,7 +58,7 @@ package struct InputReader {
     /// Reads the files that hold several installs or none that can be told before reading them (bundles, standard
     /// input, foreign files) into `order`, whose events then wait for their install's turn.
     mutating func readMixed<Consumer>(into order: inout InstallTimeOrder<Consumer>) {
-        for file in plan.mixed {
+        for file in plan.unsectionedMixed {
             filesRead += 1
             if let problem = order.read(file, with: &reader) { problems.append(problem) }
         }

@@ -3,6 +3,8 @@ package import AuthTrail
 /// What reading one input found besides its events: metadata frames, undecodable bytes and lines, newer schemas.
 package struct InputSummary: Sendable {
     package var path: String
+    /// The bytes read, when they were one segment of a bundle (`BundleSections`); nil for the whole file.
+    package var range: Range<Int>?
     /// Lines that parsed as events (before any filter).
     package var events = 0
     /// Segment metadata frames, in input order (a bundle holds one per bundled segment).

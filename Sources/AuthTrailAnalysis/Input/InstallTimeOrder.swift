@@ -15,8 +15,9 @@ import AuthTrail
 /// So only events that overlap in time wait, and memory follows the overlap, not the input, capped at `maxWaiting`
 /// (past it the earliest half is released, and a warning says so).
 ///
-/// Events of another install than the one being read (bundles, standard input, a file holding several installs)
-/// wait, up to `maxDeferred`, for that install's turn, or for the end; past the cap they are counted at once.
+/// Events of another install than the one being read (standard input, a file holding several installs, a bundle whose
+/// frames could not be walked: `BundleSections`) wait, up to `maxDeferred`, for that install's turn, or for the end;
+/// past the cap they are counted at once.
 package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     /// Events of the install being read that may wait.
     static var maxWaiting: Int { 16_384 }

@@ -27,9 +27,17 @@ extension SegmentReader {
                 return StartKey(installID: install, start: ReportTime.parse(created), sequence: header.sequence ?? 0)
             }
         }
+        return firstEventKey(path: path, at: 0, count: startKeyPrefix, header: header)
+    }
+
+    /// The key of the first event with an install and a time among the first `count` bytes at `offset` of `path`
+    /// (at most `startKeyPrefix`), with the install and sequence of `header` when the events lack them.
+    static func firstEventKey(path: String, at offset: Int, count: Int, header: SegmentHeader? = nil) -> StartKey? {
         guard let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
         defer { SystemCalls.close(descriptor) }
-        guard let prefix = try? SystemCalls.read(descriptor, count: startKeyPrefix, at: 0) else { return nil }
+        guard let prefix = try? SystemCalls.read(descriptor, count: min(count, startKeyPrefix), at: offset) else {
+            return nil
+        }
         var finder = FirstEvent()
         // Lines held back for the frame's checksum are released past the prefix's size: the prefix of a frame that
         // compresses well decodes to megabytes (`authtrail-bench hostile`), and the first event is all this read

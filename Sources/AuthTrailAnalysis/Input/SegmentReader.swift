@@ -1,5 +1,13 @@
 package import AuthTrail
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads segments and bundles — any sequence of zstd frames holding NDJSON events — and streams their events to a
 /// `LogConsumer`, so memory does not grow with the input.
 ///
@@ -17,16 +25,25 @@ package struct SegmentReader {
         decoder = Result { () throws(ZstdError) in try ZstdStreamReader(limits: limits) }
     }
 
-    /// Reads the file at `path` ("-" for standard input) into `consumer`.
+    /// Reads the file at `path` ("-" for standard input), or its bytes in `range` (a bundle's segment,
+    /// `BundleSections`), into `consumer`.
     package mutating func read(
-        path: String, into consumer: inout some LogConsumer
+        path: String, range: Range<Int>? = nil, into consumer: inout some LogConsumer
     ) throws(SystemError)
         -> InputSummary
     {
         let input = try OpenInput(path: path)
         defer { input.close() }
         var source = input.source
-        return read(from: &source, name: path, into: &consumer)
+        guard let range else { return read(from: &source, name: path, into: &consumer) }
+        guard lseek(source.descriptor, off_t(range.lowerBound), SEEK_SET) == range.lowerBound else {
+            throw SystemError(errno: errno, operation: "lseek")
+        }
+        var section = ByteLimitedSource(source, limit: range.count)
+        var summary = read(from: &section, name: path, into: &consumer)
+        summary.issues = summary.issues.shifted(by: range.lowerBound)
+        summary.range = range
+        return summary
     }
 
     /// Reads bytes already in memory into `consumer`.
