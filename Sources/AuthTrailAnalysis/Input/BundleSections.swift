@@ -11,12 +11,8 @@ import AuthTrail
 /// the first metadata frame), which is then read whole, as one file holding several installs.
 enum BundleSections {
     struct Section: Equatable {
-        /// The install and start its metadata frame names; nil for a segment bundled without one (`SupportBundleWriter`
-        /// gives a foreign file's lines a header without them).
-        var installID: String?
-        /// `segment.created_at`, in milliseconds since 1970.
-        var start: Int64?
-        var sequence: Int
+        /// Its metadata frame (for a foreign file's lines, `SupportBundleWriter` writes one without an install).
+        var header: SegmentHeader
         /// From the section's metadata frame to the next one's (or the end of the bundle).
         var range: Range<Int>
     }
@@ -24,6 +20,8 @@ enum BundleSections {
     private static let zstdMagic: UInt32 = 0xFD2F_B528
     /// A metadata frame past this size is not one (the writer's take a few hundred bytes).
     private static let metadataBytes = 1 << 20
+    /// Bytes read at once while walking.
+    private static let windowBytes = 256 << 10
     /// How much of the manifest is read to find its format.
     private static let manifestPrefix = 64 << 10
     private static let manifestFormat = Array(#""format":"\#(BundleManifest.format)""#.utf8)
@@ -35,11 +33,21 @@ enum BundleSections {
         guard path != StandardInput.path, let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
         defer { SystemCalls.close(descriptor) }
         guard let status = try? SystemCalls.status(descriptor), status.isRegular else { return nil }
+        // Headers are read through a window of the file: a bundle of many small frames or blocks costs a read per
+        // window, not per header.
+        var window: [UInt8] = []
+        var windowStart = 0
         func bytes(at offset: Int, _ count: Int) -> [UInt8]? {
-            guard let read = try? SystemCalls.read(descriptor, count: count, at: offset), read.count == count else {
-                return nil
+            if offset < windowStart || offset + count > windowStart + window.count {
+                let length = min(max(count, windowBytes), status.size - offset)
+                guard length >= count, let read = try? SystemCalls.read(descriptor, count: length, at: offset) else {
+                    return nil
+                }
+                window = read
+                windowStart = offset
             }
-            return read
+            guard offset + count <= windowStart + window.count else { return nil }
+            return Array(window[(offset - windowStart)..<(offset - windowStart + count)])
         }
         func word(_ bytes: [UInt8], at index: Int) -> Int {
             Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
@@ -59,8 +67,8 @@ enum BundleSections {
                     guard magic == SkippableFrame.magicBase | UInt32(SkippableFrame.authTrailVariant) else {
                         return nil
                     }
-                    // The manifest opens the bundle (its start names its format: the keys are sorted, and its long
-                    // list of segments comes last).
+                    // The manifest opens the bundle, and names its format before its list of segments (its keys
+                    // are sorted).
                     guard let start = bytes(at: 8, min(end - 8, manifestPrefix)),
                         start.withUnsafeBytes({ $0.firstRange(of: manifestFormat) }) != nil
                     else { return nil }
@@ -73,10 +81,7 @@ enum BundleSections {
                     if !sections.isEmpty {
                         sections[sections.count - 1].range = sections.last!.range.lowerBound..<offset
                     }
-                    sections.append(
-                        Section(
-                            installID: header.installID, start: header.createdAt.flatMap(ReportTime.parse),
-                            sequence: header.sequence ?? 0, range: offset..<offset))
+                    sections.append(Section(header: header, range: offset..<offset))
                 }
                 offset = end
             } else if magic == zstdMagic, !sections.isEmpty {

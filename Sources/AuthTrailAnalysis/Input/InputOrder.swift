@@ -19,6 +19,8 @@ package enum InputOrder {
         package var startMilliseconds: Int64?
         /// The bytes of a bundle that hold one of its segments (`BundleSections`); nil for the whole file.
         package var range: Range<Int>? = nil
+        /// False for a bundle's segments but its first: `input.files` counts a bundle once.
+        package var countsAsFile = true
     }
 
     /// Files grouped by install (sorted by install id), and the files that hold several installs or none that can
@@ -48,6 +50,8 @@ package enum InputOrder {
     package static func plan(_ files: [String], threads: Int? = nil) -> Plan {
         let keys = startKeys(files, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         var segments: [(key: SegmentReader.StartKey, path: String, range: Range<Int>?)] = []
+        /// Where each bundle's first segment starts.
+        var firstSections: [String: Int] = [:]
         var plan = Plan()
         var stdin: [String] = []
         for (path, key) in zip(files, keys) {
@@ -60,6 +64,7 @@ package enum InputOrder {
                 guard let sections = sectionKeys(path) else { continue }
                 plan.sectioned.insert(path)
                 segments += sections.map { ($0.key, path, $0.range) }
+                firstSections[path] = sections[0].range.lowerBound
             }
         }
         // By the time, not its text: RFC 3339 with and without a fraction (`…:05Z`, `…:05.250Z`) sort apart as text.
@@ -68,7 +73,9 @@ package enum InputOrder {
                 < ($1.key.installID, $1.key.start ?? .min, $1.key.sequence, $1.path, $1.range?.lowerBound ?? 0)
         }
         for (key, path, range) in segments {
-            let file = File(path: path, startMilliseconds: key.start, range: range)
+            let file = File(
+                path: path, startMilliseconds: key.start, range: range,
+                countsAsFile: range.map { $0.lowerBound == firstSections[path] } ?? true)
             if plan.installs.last?.installID == key.installID {
                 plan.installs[plan.installs.count - 1].files.append(file)
             } else {
@@ -79,29 +86,17 @@ package enum InputOrder {
         return plan
     }
 
-    /// The segments of the bundle at `path` and their keys: from their metadata frames, else (a foreign file
-    /// bundled) from their first events. Nil when it is not a bundle, or a segment has no key: it is read whole.
+    /// The segments of the bundle at `path` and their keys, as a folder's files get theirs (`SegmentReader.startKey`).
+    /// Nil when it is not a bundle, or a segment has no key: it is read whole.
     private static func sectionKeys(_ path: String) -> [(key: SegmentReader.StartKey, range: Range<Int>)]? {
         guard let sections = BundleSections.read(path: path) else { return nil }
         var keys: [(key: SegmentReader.StartKey, range: Range<Int>)] = []
         for section in sections {
-            if let install = section.installID, let start = section.start {
-                keys.append(
-                    (
-                        SegmentReader.StartKey(installID: install, start: start, sequence: section.sequence),
-                        section.range
-                    ))
-            } else if let key = SegmentReader.firstEventKey(
-                path: path, at: section.range.lowerBound, count: section.range.count)
-            {
-                keys.append(
-                    (
-                        SegmentReader.StartKey(installID: key.installID, start: key.start, sequence: section.sequence),
-                        section.range
-                    ))
-            } else {
-                return nil
-            }
+            guard
+                let key = SegmentReader.startKey(
+                    header: section.header, path: path, at: section.range.lowerBound, count: section.range.count)
+            else { return nil }
+            keys.append((key, section.range))
         }
         return keys
     }

@@ -55,8 +55,9 @@ package struct InputReader {
         }
     }
 
-    /// Reads the files that hold several installs or none that can be told before reading them (bundles, standard
-    /// input, foreign files) into `order`, whose events then wait for their install's turn.
+    /// Reads the files that hold several installs or none that can be told before reading them (standard input,
+    /// foreign files, bundles whose segments could not be told apart: `BundleSections`) into `order`, whose events
+    /// then wait for their install's turn.
     mutating func readMixed<Consumer>(into order: inout InstallTimeOrder<Consumer>) {
         for file in plan.unsectionedMixed {
             filesRead += 1

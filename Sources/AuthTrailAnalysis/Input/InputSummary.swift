@@ -5,6 +5,8 @@ package struct InputSummary: Sendable {
     package var path: String
     /// The bytes read, when they were one segment of a bundle (`BundleSections`); nil for the whole file.
     package var range: Range<Int>?
+    /// False for a bundle's segments but its first (`input.files` counts a bundle once).
+    package var countsAsFile = true
     /// Lines that parsed as events (before any filter).
     package var events = 0
     /// Segment metadata frames, in input order (a bundle holds one per bundled segment).

@@ -18,7 +18,7 @@ package struct InputsRead: Sendable {
     }
 
     /// Whether each install's events are all in its own files, and its files hold no other events: no file held
-    /// several installs and was read whole (`plan.unsectionedMixed`) and no install's files held events of another install or of none. Each
-    /// install can then be read apart from the others, on its own thread.
+    /// several installs and was read whole (`plan.unsectionedMixed`), and no install's files held events of another
+    /// install or of none. Each install can then be read apart from the others, on its own thread.
     var installsReadApart: Bool { plan.unsectionedMixed.isEmpty && installsHoldingOthers.isEmpty }
 }

@@ -4,14 +4,16 @@ extension InstallTimeOrder {
     /// Reads the file at `path`, or its bytes in `range` (`start` and `nextStart` as `beginFile` takes them), and
     /// adds its summary; returns why it could not be read, if it could not.
     mutating func read(
-        _ path: String, range: Range<Int>? = nil, start: Int64? = nil, nextStart: Int64? = nil,
-        with reader: inout SegmentReader
+        _ path: String, range: Range<Int>? = nil, countsAsFile: Bool = true, start: Int64? = nil,
+        nextStart: Int64? = nil, with reader: inout SegmentReader
     ) -> InputFiles.Problem? {
         beginFile(path, start: start, nextStart: nextStart)
         do {
             // The summary is added right after each input, so the builder can name the file its out-of-range values
             // came from.
-            add(try reader.read(path: path, range: range, into: &self))
+            var summary = try reader.read(path: path, range: range, into: &self)
+            summary.countsAsFile = countsAsFile
+            add(summary)
             return nil
         } catch {
             return InputFiles.Problem(path: path, reason: error.reason)
@@ -34,7 +36,8 @@ extension InstallTimeOrder {
         var problems: [InputFiles.Problem] = []
         for (file, nextStart) in zip(files, nextStarts) {
             if let problem = read(
-                file.path, range: file.range, start: file.startMilliseconds, nextStart: nextStart, with: &reader)
+                file.path, range: file.range, countsAsFile: file.countsAsFile, start: file.startMilliseconds,
+                nextStart: nextStart, with: &reader)
             {
                 problems.append(problem)
             }

@@ -21,18 +21,23 @@ extension SegmentReader {
     package static func startKey(path: String) -> StartKey? {
         guard path != StandardInput.path else { return nil }
         let header = firstSegmentHeader(path: path)
-        if let header {
-            if header.isBundleManifest { return nil }
-            if let install = header.installID, let created = header.createdAt {
-                return StartKey(installID: install, start: ReportTime.parse(created), sequence: header.sequence ?? 0)
-            }
+        if header?.isBundleManifest == true { return nil }
+        return startKey(header: header, path: path, at: 0, count: startKeyPrefix)
+    }
+
+    /// The key of a segment whose metadata frame is `header` (nil without one) and whose frames are the `count` bytes
+    /// at `offset` of `path` (a file, or a bundle's segment: `BundleSections`): from the frame's install and
+    /// `segment.created_at`, else from its first event carrying an install and a time.
+    static func startKey(header: SegmentHeader?, path: String, at offset: Int, count: Int) -> StartKey? {
+        if let header, let install = header.installID, let created = header.createdAt {
+            return StartKey(installID: install, start: ReportTime.parse(created), sequence: header.sequence ?? 0)
         }
-        return firstEventKey(path: path, at: 0, count: startKeyPrefix, header: header)
+        return firstEventKey(path: path, at: offset, count: count, header: header)
     }
 
     /// The key of the first event with an install and a time among the first `count` bytes at `offset` of `path`
     /// (at most `startKeyPrefix`), with the install and sequence of `header` when the events lack them.
-    static func firstEventKey(path: String, at offset: Int, count: Int, header: SegmentHeader? = nil) -> StartKey? {
+    private static func firstEventKey(path: String, at offset: Int, count: Int, header: SegmentHeader?) -> StartKey? {
         guard let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
         defer { SystemCalls.close(descriptor) }
         guard let prefix = try? SystemCalls.read(descriptor, count: min(count, startKeyPrefix), at: offset) else {

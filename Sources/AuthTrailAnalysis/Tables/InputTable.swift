@@ -6,8 +6,6 @@ struct InputTable: ReportTable {
     var lastEvent: Int64?
     var devices = DistinctCount(limit: ReportBounds.exactDistinctInputs)
     var users = DistinctCount(limit: ReportBounds.exactDistinctInputs)
-    /// Bundles read segment by segment (`InputSummary.range`), each counted once as a file.
-    var sectionedFiles: Set<String> = []
 
     init(filters: [String]) { totals.filters = filters }
 
@@ -24,14 +22,13 @@ struct InputTable: ReportTable {
 
     /// One input read.
     mutating func add(_ summary: InputSummary) {
-        if summary.range == nil { totals.files += 1 } else { sectionedFiles.insert(summary.path) }
+        if summary.countsAsFile { totals.files += 1 }
         if let raw = summary.rawLog { totals.rawLogs = (totals.rawLogs ?? Report.RawLogs()).adding(raw) }
     }
 
     /// The filters are the same in both states.
     mutating func merge(_ other: Self) {
         totals.files += other.totals.files
-        sectionedFiles.formUnion(other.sectionedFiles)
         totals.events += other.totals.events
         if let raw = other.totals.rawLogs {
             var merged = raw.inputs.reduce(totals.rawLogs ?? Report.RawLogs()) { $0.adding($1) }
@@ -46,7 +43,6 @@ struct InputTable: ReportTable {
 
     func finish(into report: inout Report) {
         report.input = totals
-        report.input.files += sectionedFiles.count
         report.input.firstEvent = firstEvent.map(ReportTime.init(milliseconds:))
         report.input.lastEvent = lastEvent.map(ReportTime.init(milliseconds:))
         report.input.devices = devices.count
