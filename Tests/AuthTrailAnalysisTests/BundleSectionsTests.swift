@@ -133,6 +133,27 @@ struct BundleSectionsTests {
         #expect((18_206..<19_206).contains(Report.build(paths: [cut]).report.input.events))
     }
 
+    @Test("a bundled segment whose install cannot be told makes the bundle read whole")
+    func segmentWithoutInstall() throws {
+        let directory = try TemporaryDirectory("bundle-sections")
+        defer { directory.remove() }
+        let folder = directory.url.appendingPathComponent("logs")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // No metadata frame, and events without `install.id`: the bundle gives it a header without one.
+        let lines = (0..<50).map {
+            #"{"timestamp":"\#(Self.time($0))","event.name":"acquisition.end","acquisition.kind":"silent","outcome":"success"}"#
+        }
+        try Self.writeSegment(folder.appendingPathComponent("foreign.jsonl.zst").path, lines: lines, metadata: nil)
+        let bundle = directory.url.appendingPathComponent("ticket.authtrail.zst").path
+        try #require(
+            try BundleWriter(toolVersion: "test").write(paths: [folder.path], to: bundle, force: false).bundle.written)
+        let sections = try #require(BundleSections.read(path: bundle))
+        #expect(sections.count == 1 && sections[0].header.installID == nil)
+        let plan = InputOrder.plan([bundle])
+        #expect(plan.installs.isEmpty && plan.unsectionedMixed == [bundle])
+        #expect(Report.build(paths: [bundle]).report.input.events == 50)
+    }
+
     @Test("damage inside a section is reported at its byte in the bundle, as when the bundle is read whole")
     func damageOffsets() throws {
         let (directory, _, bundle) = try Self.fixture()

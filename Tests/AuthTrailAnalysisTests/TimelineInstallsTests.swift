@@ -17,35 +17,27 @@ struct TimelineInstallsTests {
         try checkFewerFilesSameStories(built)
     }
 
-    @Test("a support bundle beside other installs' segments: its segments are read as files, the stories the same")
-    func bundleBesideSegments() throws {
+    @Test(
+        "a support bundle beside other installs' segments: read as files, or whole when damaged; the stories the same",
+        arguments: [false, true])
+    func bundleBesideSegments(damaged: Bool) throws {
         let fleet = try PlantedFleet()
         defer { fleet.remove() }
         let generated = try GeneratedFleet(installs: 40)
         defer { generated.remove() }
         let bundle = try fleet.bundleOfTwoDevices()
+        if damaged {
+            // Bytes that are no frame after the last: the bundle's frames cannot all be walked.
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: bundle))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("garbage".utf8))
+            try handle.close()
+        }
         let built = Report.buildWithInputs(paths: [bundle, generated.directory.path])
-        #expect(built.inputs.plan.sectioned == [bundle])
-        #expect(built.inputs.plan.installs.filter { $0.files.contains { $0.path == bundle } }.count == 2)
-        #expect(built.inputs.installsReadApart)
-        try checkFewerFilesSameStories(built)
-    }
-
-    @Test("a damaged support bundle beside other installs' segments: the bundle is read whole, the stories the same")
-    func damagedBundleBesideSegments() throws {
-        let fleet = try PlantedFleet()
-        defer { fleet.remove() }
-        let generated = try GeneratedFleet(installs: 40)
-        defer { generated.remove() }
-        let bundle = try fleet.bundleOfTwoDevices()
-        // Bytes that are no frame after the last: the bundle's frames cannot all be walked.
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: bundle))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("garbage".utf8))
-        try handle.close()
-        let built = Report.buildWithInputs(paths: [bundle, generated.directory.path])
-        #expect(built.inputs.plan.unsectionedMixed == [bundle])
-        #expect(!built.inputs.installsReadApart)
+        #expect(built.inputs.plan.unsectionedMixed == (damaged ? [bundle] : []))
+        let sectionsFiled = built.inputs.plan.installs.filter { $0.files.contains { $0.path == bundle } }.count
+        #expect(sectionsFiled == (damaged ? 0 : 2))
+        #expect(built.inputs.installsReadApart == !damaged)
         try checkFewerFilesSameStories(built)
     }
 

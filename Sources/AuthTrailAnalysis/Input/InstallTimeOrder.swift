@@ -225,7 +225,8 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
             builder.warn(
                 "report: \(releasedEarly) events were counted before the events around them in time were read (more "
                     + "than \(Self.maxWaiting) of one install overlapped in time, or more than \(Self.maxDeferred) "
-                    + "waited in a file of several installs or standard input); storms and retries around them may be miscounted")
+                    + "waited in a file of several installs or standard input); storms and retries around them may "
+                    + "be miscounted")
         }
         return builder.finish()
     }
