@@ -49,22 +49,20 @@ package enum InputOrder {
     /// - Parameter threads: how many files' start keys are read at once; nil for one per active processor.
     package static func plan(_ files: [String], threads: Int? = nil) -> Plan {
         let keys = startKeys(files, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
-        var segments: [(key: SegmentReader.StartKey, path: String, range: Range<Int>?)] = []
-        /// Where each bundle's first segment starts.
-        var firstSections: [String: Int] = [:]
+        // A bundle's segments but its first do not count as files (`File.countsAsFile`).
+        var segments: [(key: SegmentReader.StartKey, path: String, range: Range<Int>?, countsAsFile: Bool)] = []
         var plan = Plan()
         var stdin: [String] = []
         for (path, key) in zip(files, keys) {
             if path == StandardInput.path {
                 stdin.append(path)
             } else if let key {
-                segments.append((key, path, nil))
+                segments.append((key, path, nil, true))
             } else {
                 plan.mixed.append(path)
                 guard let sections = sectionKeys(path) else { continue }
                 plan.sectioned.insert(path)
-                segments += sections.map { ($0.key, path, $0.range) }
-                firstSections[path] = sections[0].range.lowerBound
+                segments += sections.enumerated().map { ($1.key, path, $1.range, $0 == 0) }
             }
         }
         // By the time, not its text: RFC 3339 with and without a fraction (`…:05Z`, `…:05.250Z`) sort apart as text.
@@ -72,10 +70,8 @@ package enum InputOrder {
             ($0.key.installID, $0.key.start ?? .min, $0.key.sequence, $0.path, $0.range?.lowerBound ?? 0)
                 < ($1.key.installID, $1.key.start ?? .min, $1.key.sequence, $1.path, $1.range?.lowerBound ?? 0)
         }
-        for (key, path, range) in segments {
-            let file = File(
-                path: path, startMilliseconds: key.start, range: range,
-                countsAsFile: range.map { $0.lowerBound == firstSections[path] } ?? true)
+        for (key, path, range, countsAsFile) in segments {
+            let file = File(path: path, startMilliseconds: key.start, range: range, countsAsFile: countsAsFile)
             if plan.installs.last?.installID == key.installID {
                 plan.installs[plan.installs.count - 1].files.append(file)
             } else {

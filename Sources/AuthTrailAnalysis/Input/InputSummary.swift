@@ -3,8 +3,6 @@ package import AuthTrail
 /// What reading one input found besides its events: metadata frames, undecodable bytes and lines, newer schemas.
 package struct InputSummary: Sendable {
     package var path: String
-    /// The bytes read, when they were one segment of a bundle (`BundleSections`); nil for the whole file.
-    package var range: Range<Int>?
     /// False for a bundle's segments but its first (`input.files` counts a bundle once).
     package var countsAsFile = true
     /// Lines that parsed as events (before any filter).

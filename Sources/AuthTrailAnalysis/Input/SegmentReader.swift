@@ -42,7 +42,6 @@ package struct SegmentReader {
         var section = ByteLimitedSource(source, limit: range.count)
         var summary = read(from: &section, name: path, into: &consumer)
         summary.issues = summary.issues.shifted(by: range.lowerBound)
-        summary.range = range
         return summary
     }
 
