@@ -5,7 +5,7 @@ import Testing
 
 @testable import AuthTrailAnalysis
 
-/// Installs are counted in shards the input fixes, merged in shard order (`ReportShards`): the report must not depend
+/// Installs are counted in shards the input fixes, merged in shard order (`InstallShards`): the report must not depend
 /// on the number of threads, and must be the one a single builder counting every install in turn gives.
 @Suite("the report is byte-identical on any number of threads")
 struct ReportThreadCountTests {
@@ -52,7 +52,7 @@ struct ReportThreadCountTests {
         let fleet = try GeneratedFleet(installs: 150)
         defer { fleet.remove() }
         let installs = InputOrder.plan(InputFiles.expand([fleet.directory.path]).files).installs
-        #expect(ReportShards(installs, deferredInstalls: []).shards.count == ReportShards.count)
+        #expect(InstallShards(installs, deferredInstalls: []).shards.count == InstallShards.count)
         Self.check([fleet.directory.path], "generated fleet")
     }
 
@@ -110,6 +110,6 @@ struct ReportThreadCountTests {
         // Always over the budget: every shard but the oldest waits, and none starts while another runs.
         let pacer = MemoryPacer(budgetBytes: 0, resident: { 1 }, release: { releases.withLock { $0 += 1 } })
         #expect(Self.output(paths, threads: 8, pacer: pacer) == Self.output(paths, threads: 1))
-        #expect(releases.withLock { $0 } == ReportShards.count, "a release after each shard finished over the budget")
+        #expect(releases.withLock { $0 } == InstallShards.count, "a release after each shard finished over the budget")
     }
 }

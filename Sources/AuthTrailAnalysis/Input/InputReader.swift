@@ -5,7 +5,7 @@ import AuthTrail
 ///
 /// One reader (`SegmentReader`) keeps its buffers from file to file. A consumer that needs each install's events in
 /// time order reads through an `InstallTimeOrder`; the report counts installs in shards on several threads
-/// (`ReportShards`) after `readMixed(into:)`.
+/// (`InstallShards`) after `readMixed(into:)`.
 package struct InputReader {
     /// The files to read, grouped by install.
     package let plan: InputOrder.Plan

@@ -56,7 +56,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     /// Installs whose own files held an event of another install, or of none: a read of some installs only
     /// (`InputReader.read(into:installs:)`) must read their files too.
     package private(set) var installsHoldingOthers: Set<String> = []
-    /// The shard's checkpoints when shards are counted in parallel (`ReportShards`): every so many events, it may
+    /// The shard's checkpoints when shards are counted in parallel (`InstallShards`): every so many events, it may
     /// wait for memory (`MemoryPacer`).
     var pacing: MemoryPacer.Shard?
 
@@ -72,7 +72,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     package var deferredInstalls: [String] { Array(deferred.keys) }
 
     /// Events of other installs read so far that wait for their install's turn, with the inputs they came from (for
-    /// their warnings), to be handed to the `InstallTimeOrder` that reads those installs (`ReportShards`).
+    /// their warnings), to be handed to the `InstallTimeOrder` that reads those installs (`InstallShards`).
     package struct DeferredEvents: Sendable {
         var files: [String] = []
         var byInstall: [String: PackedEvents] = [:]

@@ -12,7 +12,7 @@ import Darwin
 /// memory is over `budgetBytes`, no new shard starts and every running shard but the oldest (the lowest index) waits
 /// at its next checkpoint, until memory is back under the budget or it is the oldest. The oldest never waits, so the
 /// shards always finish; at worst they are counted one at a time. Pacing changes when a shard is counted, never what
-/// it counts: shards are merged in their order (`ReportShards`), so the report is the same.
+/// it counts: shards are merged in their order (`InstallShards`), so the report is the same.
 ///
 /// A shard at its bounds holds about 17 MB (RELIABILITY.md, "Memory bounds of the report"): without the pacer,
 /// `--threads 8` on eight such files took 162-170 MB; with it, 55-63 MB (docs/BENCHMARKS.md, "Hostile inputs").
@@ -73,6 +73,11 @@ final class MemoryPacer: Sendable {
             whileWaiting()
             pause()
         }
+    }
+
+    /// A pacer for one read of shards on `threads` threads, with their budget (`budgetBytes(threads:)`).
+    convenience init(threads: Int) {
+        self.init(budgetBytes: Self.budgetBytes(threads: threads))
     }
 
     /// Returns at once when memory is under the budget or `shard` is the oldest running; else waits for one of them.

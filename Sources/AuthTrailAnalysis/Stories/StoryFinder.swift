@@ -7,6 +7,9 @@ import AuthTrail
 struct StoryFinder: InstallOrderedConsumer {
     /// An operation the selection matched.
     struct Match: Sendable, Hashable {
+        /// Which read delimited it (`OperationStory.collect`: the files of several installs, or a shard), and its
+        /// serial in that read.
+        var part: Int
         var serial: Int
         var key: OperationKey
         var hasOperationID: Bool
@@ -14,7 +17,7 @@ struct StoryFinder: InstallOrderedConsumer {
         /// Lower case, at most `Probe.correlationIDs`.
         var correlationIDs: [String]
 
-        var place: Place { Place(start: start, key: key, serial: serial) }
+        var place: Place { Place(start: start, key: key, part: part, serial: serial) }
     }
 
     struct Found: Sendable {
@@ -44,14 +47,18 @@ struct StoryFinder: InstallOrderedConsumer {
     let filter = EventFilter()
     let selection: StorySelection
     let limit: Int
+    let part: Int
     private var tracker: OperationTracker<Probe>
     private var lastKey = LastOperationKey()
     private var found = Found()
 
-    /// - Parameter limits: the report's (tests give smaller ones).
-    init(selection: StorySelection, limit: Int, limits: OperationLimits = OperationLimits()) {
+    /// - Parameters:
+    ///   - part: stamped on its matches (`Match.part`).
+    ///   - limits: the report's (tests give smaller ones).
+    init(selection: StorySelection, limit: Int, part: Int = 0, limits: OperationLimits = OperationLimits()) {
         self.selection = selection
         self.limit = max(limit, 0)
+        self.part = part
         tracker = OperationTracker(limits: limits)
     }
 
@@ -94,7 +101,7 @@ struct StoryFinder: InstallOrderedConsumer {
             found.matched += 1
             found.matches.append(
                 Match(
-                    serial: chain.serial, key: chain.key, hasOperationID: chain.hasOperationID,
+                    part: part, serial: chain.serial, key: chain.key, hasOperationID: chain.hasOperationID,
                     start: chain.payload.start, correlationIDs: chain.payload.correlationIDs))
         }
         tracker.closed.removeAll()
@@ -107,14 +114,17 @@ struct StoryFinder: InstallOrderedConsumer {
     }
 
     /// An operation's place in the order operations are picked in: by their first attempt's start, then key, then
-    /// serial (a total order, so cutting the list to the earliest at any time keeps the same earliest in the end).
+    /// part and serial (a total order, so cutting the list to the earliest at any time keeps the same earliest in the
+    /// end). A key names one install, which one part reads (but for an install's events in files of several installs,
+    /// past what may wait for its turn), so the part seldom decides.
     struct Place: Comparable, Sendable {
         var start: Int64
         var key: OperationKey
+        var part = 0
         var serial: Int
 
         static func < (left: Self, right: Self) -> Bool {
-            (left.start, left.key, left.serial) < (right.start, right.key, right.serial)
+            (left.start, left.key, left.part, left.serial) < (right.start, right.key, right.part, right.serial)
         }
     }
 
@@ -140,5 +150,14 @@ struct StoryFinder: InstallOrderedConsumer {
         endInstall()
         keepEarliest()
         return found
+    }
+
+    /// Adds what `other` (another part, finished counting) found, as if its events had been given after these.
+    mutating func merge(_ other: Self) {
+        found.matched += other.found.matched
+        found.events += other.found.events
+        found.matches += other.found.matches
+        if found.matches.count > Self.cutAbove(limit) { keepEarliest() }
+        for warning in other.found.warnings { warn(warning) }
     }
 }

@@ -9,7 +9,7 @@ extension Report {
     /// install's events are split across files and processes: files holding several installs are read first (their
     /// events wait for their install's turn), then each install's files in order of their start, merged in time
     /// order (`InstallTimeOrder`). Nor does it depend on `threads`: installs are counted in shards fixed by the
-    /// input, merged in shard order (`ReportShards`).
+    /// input, merged in shard order (`InstallShards`).
     /// - Parameter threads: how many installs' files are read at once; nil for one per active processor.
     package static func build(
         paths: [String], filter: EventFilter = EventFilter(), threads: Int? = nil
@@ -24,8 +24,7 @@ extension Report {
         paths: [String], filter: EventFilter = EventFilter(), threads: Int? = nil
     ) -> (report: Report, problems: [InputFiles.Problem], inputs: InputsRead) {
         let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        let pacer = MemoryPacer(budgetBytes: MemoryPacer.budgetBytes(threads: threads))
-        return buildWithInputs(paths: paths, filter: filter, threads: threads, pacer: pacer)
+        return buildWithInputs(paths: paths, filter: filter, threads: threads, pacer: MemoryPacer(threads: threads))
     }
 
     /// As `buildWithInputs(paths:filter:threads:)`, with the shards paced by `pacer` (tests give their own).
@@ -37,7 +36,7 @@ extension Report {
         input.readMixed(into: &mixed)
         let deferred = mixed.takeDeferred()
         var (builder, releasedEarly) = mixed.finishCounting()
-        let shards = ReportShards(input.plan.installs, deferredInstalls: deferred.installs)
+        let shards = InstallShards(input.plan.installs, deferredInstalls: deferred.installs)
         let counted = shards.count(filter: filter, deferred: deferred, threads: threads, pacer: pacer)
         builder.merge(counted.builder)
         let report = InstallTimeOrder<ReportBuilder>.finish(

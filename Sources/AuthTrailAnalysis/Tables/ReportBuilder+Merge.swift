@@ -1,5 +1,5 @@
 extension ReportBuilder {
-    /// Adds what `other` counted, as if its events had been given after this builder's (`ReportShards`).
+    /// Adds what `other` counted, as if its events had been given after this builder's (`InstallShards`).
     ///
     /// Both builders must be between installs (`endInstall()`), and `other` must have been given other installs'
     /// events: operations, device windows and versions never span two builders, so only totals remain to add.

@@ -5,7 +5,7 @@ import AuthTrail
 /// table counts or ignores), `merge` of a state counted over other installs, and `finish` into the table's part of
 /// `Report`, with the table's own `warnings`.
 ///
-/// Shards of installs are counted into separate states and merged in shard order (`ReportShards`), so merging a
+/// Shards of installs are counted into separate states and merged in shard order (`InstallShards`), so merging a
 /// state must give what counting its events after this state's would have: counts add, distinct counts take the
 /// union, capped tables fold what does not fit, examples are re-sorted by their total order and re-capped.
 protocol ReportTable {

@@ -55,6 +55,13 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Output format: text, markdown or json.")
     var format: Format = .text
 
+    @Option(
+        help: ArgumentHelp(
+            "Read this many installs' files at once (default: one per active processor), as `report --threads` does. "
+                + "The stories are the same whatever the number.",
+            valueName: "n"))
+    var threads: Int?
+
     @Option(name: .shortAndLong, help: "Write the stories to this file instead of standard output.")
     var output: String?
 
@@ -66,6 +73,7 @@ struct ShowCommand: ParsableCommand {
             throw ValidationError("give --correlation-id, --operation-id, --install-id or --code")
         }
         if limit < 1 { throw ValidationError("--limit \(limit): expected 1 or more") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
         // The collector adds to the limit; a limit this large tells every operation anyway.
         if limit > Self.largestLimit {
             throw ValidationError("--limit \(limit): expected at most \(Self.largestLimit)")
@@ -91,7 +99,7 @@ struct ShowCommand: ParsableCommand {
             }
             if name == "since" { selection.since = time } else { selection.until = time }
         }
-        let collection = OperationStory.collect(paths: paths, selection: selection, limit: limit)
+        let collection = OperationStory.collect(paths: paths, selection: selection, limit: limit, threads: threads)
         for problem in collection.problems { printError("authtrail: \(problem.message)") }
         for warning in collection.warnings { printError("authtrail: warning: \(warning)") }
         let toTerminal = target.isStandardOutput && isatty(1) == 1

@@ -1,0 +1,106 @@
+import AuthTrail
+import AuthTrailTestSupport
+import Foundation
+import Testing
+
+@testable import AuthTrailAnalysis
+
+@Suite("show reads the report's shards on several threads and tells the same stories on any number")
+struct StoryThreadCountTests {
+    /// `collect` on 1, 2 and 3 threads for each selection: the same stories, counts and warnings.
+    func checkSameOnAnyThreadCount(_ paths: [String], selections: [(StorySelection, Int)]) -> [StoryCollection] {
+        selections.map { selection, limit in
+            let one = OperationStory.collect(paths: paths, selection: selection, limit: limit, threads: 1)
+            for threads in [2, 3] {
+                let many = OperationStory.collect(paths: paths, selection: selection, limit: limit, threads: threads)
+                #expect(many.stories == one.stories, "limit \(limit), \(threads) threads")
+                #expect(many.matched == one.matched && many.events == one.events)
+                #expect(many.warnings == one.warnings && many.problems.isEmpty && one.problems.isEmpty)
+            }
+            return one
+        }
+    }
+
+    @Test("a generated fleet with raw MSAL logs beside it (each an install of its own)")
+    func fleetWithRawLogs() throws {
+        let fleet = try GeneratedFleet(installs: 40)
+        defer { fleet.remove() }
+        let pastes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Pastes/msal-logs")
+        let rawLogs = [
+            "05-objc-2187-console-app.txt", "10-objc-1260-silent-invalid-grant.txt", "21-objc-1109-broker-flow.txt",
+        ]
+        .map { pastes.appendingPathComponent($0).path }
+        let paths = [fleet.directory.path] + rawLogs
+        let plan = Report.buildWithInputs(paths: paths).inputs.plan
+        let installs = plan.installs.map(\.installID)
+        #expect(installs.count == 43 && installs.filter { $0.hasPrefix("raw:") }.count == 3)
+
+        var byCode = StorySelection()
+        byCode.codes = ["-50002"]
+        var byInstall = StorySelection()
+        byInstall.installIDs = Set(
+            installs.filter { !$0.hasPrefix("raw:") }.enumerated().filter { $0.offset % 7 == 0 }.map(\.1))
+        let told = checkSameOnAnyThreadCount(
+            paths, selections: [(StorySelection(), 1_000_000), (StorySelection(), 7), (byCode, 5), (byInstall, 50)])
+        let all = told[0]
+        #expect(all.matched > 300 && all.stories.count == all.matched)
+        #expect(all.stories.contains { $0.operation.installID.hasPrefix("raw:") }, "the raw logs' operations")
+        #expect(told[1].stories == Array(all.stories.prefix(7)))
+        #expect(told[2].matched > 5 && told[2].stories.count == 5)
+        #expect(Set(told[3].stories.map(\.operation.installID)) == byInstall.installIDs)
+    }
+
+    @Test("a bundle read whole (bytes after its last frame): past what may wait, events are told out of order alike")
+    func bundleReadWhole() throws {
+        let (directory, _, bundle) = try BundleSectionsTests.fixture()
+        defer { directory.remove() }
+        let tailed = directory.url.appendingPathComponent("tailed.zst").path
+        try Data(try BundleSectionsTests.bytes(bundle) + Array("garbage".utf8)).write(to: URL(fileURLWithPath: tailed))
+        #expect(Report.buildWithInputs(paths: [tailed]).inputs.plan.unsectionedMixed == [tailed])
+        var byCode = StorySelection()
+        byCode.codes = ["-1009"]
+        let told = checkSameOnAnyThreadCount([tailed], selections: [(StorySelection(), 1_000_000), (byCode, 30)])
+        #expect(told[0].events == 19_206 && told[0].matched > 0)
+        #expect(told[0].warnings.contains { $0.contains("counted before the events around them in time") })
+        #expect(told[1].stories.count == 30)
+    }
+
+    @Test("an attempt in a file of another install: show tells the operations the report counts, as it splits them")
+    func attemptInAnotherInstallsFile() throws {
+        let folder = try TemporaryDirectory("story-threads")
+        defer { folder.remove() }
+        let (drawn, other) = ("bbbbbbbb-0000-4000-8000-000000000002", "aaaaaaaa-0000-4000-8000-000000000001")
+        // The other install's file (filed with it by its first event) holds the drawn operation's first attempt,
+        // as files concatenated from two devices would. The report counts each install in its own shard, so the
+        // attempt is counted where the file is read, apart from the drawn install's own attempts.
+        try EndEventFiles.write(
+            [
+                EndEventFiles.line(other, "other-1", attempt: 1, second: 0, failed: false),
+                EndEventFiles.line(drawn, "drawn-1", attempt: 1, second: 1, failed: true),
+            ],
+            to: folder.path + "/other.jsonl")
+        try EndEventFiles.write(
+            [
+                EndEventFiles.line(drawn, "drawn-1", attempt: 2, second: 2, failed: true),
+                EndEventFiles.line(drawn, "drawn-1", attempt: 3, second: 3, failed: false),
+            ],
+            to: folder.path + "/drawn.jsonl")
+        let report = Report.build(paths: [folder.path]).report
+        #expect(report.retries.operations == 3)
+        for threads in [1, 2] {
+            let all = OperationStory.collect(
+                paths: [folder.path], selection: StorySelection(), limit: 100, threads: threads)
+            #expect(all.matched == report.retries.operations)
+            var histogram: [Int: Int] = [:]
+            for story in all.stories { histogram[story.operation.attempts.count, default: 0] += 1 }
+            #expect(
+                histogram.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }
+                    == report.retries.attemptsHistogram.map { [$0.attempts, $0.operations] })
+            let drawnAttempts = all.stories.filter { $0.operation.installID == drawn }.map {
+                $0.operation.attempts.map(\.number)
+            }
+            #expect(drawnAttempts == [[1], [2, 3]])
+        }
+    }
+}
