@@ -81,6 +81,21 @@ struct RawLogReaderTests {
         #expect(report.latency.isEmpty)
     }
 
+    @Test("a paste with Windows line ends (CRLF, as mail and ticket forms give it) reads as the same events")
+    func windowsLineEnds() throws {
+        let crlf = Self.fallbackPaste.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(crlf.utf8.filter { $0 == 13 }.count == 9)
+        let (unix, unixReport) = Self.read(Self.fallbackPaste)
+        let (windows, windowsReport) = Self.read(crlf)
+        #expect(windows.warnings.isEmpty)
+        #expect(windows.summary.rawLog?.msalLines == 6 && windows.summary.rawLog?.continuationLines == 2)
+        #expect(windows.records.count == unix.records.count && windows.records.count == 8)
+        #expect(windows.records.map(\.eventName) == unix.records.map(\.eventName))
+        #expect(windows.records.map(\.details?.body) == unix.records.map(\.details?.body))
+        #expect(!windows.records.contains { $0.details?.body?.contains("\r") == true })
+        #expect(windowsReport.renderJSON() == unixReport.renderJSON())
+    }
+
     @Test("the report's patterns on the real corpus are the errors the lines name")
     func corpusPatterns() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
