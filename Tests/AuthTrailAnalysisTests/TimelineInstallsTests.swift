@@ -13,7 +13,6 @@ struct TimelineInstallsTests {
         defer { fleet.remove() }
         let built = Report.buildWithInputs(paths: [fleet.directory.path])
         #expect(built.inputs.installsHoldingOthers.isEmpty)
-        #expect(built.inputs.installsReadApart)
         try checkFewerFilesSameStories(built)
     }
 
@@ -37,7 +36,7 @@ struct TimelineInstallsTests {
         #expect(built.inputs.plan.unsectionedMixed == (damaged ? [bundle] : []))
         let sectionsFiled = built.inputs.plan.installs.filter { $0.files.contains { $0.path == bundle } }.count
         #expect(sectionsFiled == (damaged ? 0 : 2))
-        #expect(built.inputs.installsReadApart == !damaged)
+        #expect(built.inputs.installsHoldingOthers.isEmpty)
         try checkFewerFilesSameStories(built)
     }
 
@@ -52,12 +51,12 @@ struct TimelineInstallsTests {
         let installs = try #require(built.inputs.installsToRead(for: Set(keys.map(\.installID))))
         #expect(installs == Set(keys.map(\.installID)).union(built.inputs.installsHoldingOthers))
 
-        var some = InputReader(built.inputs)
-        let told = OperationStory.collectEarliest(&some, installs: installs, keys: keys, limit: 2 * keys.count)
-        var every = InputReader(built.inputs)
-        let allTold = OperationStory.collectEarliest(&every, installs: nil, keys: keys, limit: 2 * keys.count)
-        #expect(!told.isEmpty)
-        #expect(told == allTold)
+        let some = OperationStory.collectEarliest(
+            built.inputs, installs: installs, keys: keys, limit: 2 * keys.count, threads: 1)
+        let every = OperationStory.collectEarliest(
+            built.inputs, installs: nil, keys: keys, limit: 2 * keys.count, threads: 1)
+        #expect(!some.stories.isEmpty)
+        #expect(some.stories == every.stories)
         // Files, and bundles' segments, read.
         let mixed = built.inputs.plan.unsectionedMixed.count
         #expect(every.filesRead == built.inputs.plan.installs.reduce(mixed) { $0 + $1.files.count })
@@ -67,7 +66,7 @@ struct TimelineInstallsTests {
 
         let timelines = OperationTimelines.collect(built.inputs, for: built.report, threads: 1)
         #expect(timelines.operations.count == built.report.timelineOperations.count)
-        // On two threads, installs read apart where they can be: the same timelines.
+        // On two threads, the shards read at once: the same timelines.
         let twoThreads = OperationTimelines.collect(built.inputs, for: built.report, threads: 2)
         #expect(twoThreads.operations == timelines.operations)
     }
@@ -95,18 +94,26 @@ struct TimelineInstallsTests {
         let built = Report.buildWithInputs(paths: [folder.path])
         #expect(built.inputs.plan.installs.map(\.installID) == [other, drawn])
         #expect(built.inputs.installsHoldingOthers == [other])
-        #expect(!built.inputs.installsReadApart)
         let keys: Set = [OperationKey(installID: drawn, operationID: "drawn-1")]
         #expect(Set(built.report.timelineOperations.map(\.installID)) == [drawn])
         #expect(built.inputs.installsToRead(for: [drawn]) == [drawn, other])
         #expect(built.inputs.installsToRead(for: [drawn, ""]) == nil)
 
-        // Read apart on two threads, the attempt in the other install's file would be an operation of its own.
+        // The report counts the attempt in the other install's file where it reads that file, in the other
+        // install's shard: drawn-1 is two operations, and the timelines find both, and tell the one the report drew.
+        #expect(built.report.retries.operations == 3)
+        let both = OperationStory.collectEarliest(
+            built.inputs, installs: [drawn, other], keys: keys, limit: 4, threads: 2)
+        #expect(both.stories.map { $0.operation.attempts.map(\.number) } == [[1], [2, 3]])
+        let drawnAt = try #require(built.report.timelineOperations.first { $0.installID == drawn }).at.milliseconds
         let timelines = OperationTimelines.collect(built.inputs, for: built.report, threads: 2)
-        #expect(timelines[drawn, "drawn-1"]?.operation.attempts.map(\.number) == [1, 2, 3])
+        let told = try #require(timelines[drawn, "drawn-1"])
+        #expect((told.operation.start...told.operation.end).contains(drawnAt))
+        #expect(told.operation.attempts.map(\.number) == [1])  // the earliest failure of the pattern
         // Its own files alone would miss the first attempt.
-        var own = InputReader(built.inputs)
-        let fromOwn = OperationStory.collectEarliest(&own, installs: [drawn], keys: keys, limit: 2)
+        let fromOwn = OperationStory.collectEarliest(
+            built.inputs, installs: [drawn], keys: keys, limit: 2, threads: 1
+        ).stories
         #expect(fromOwn.map { $0.operation.attempts.map(\.number) } == [[2, 3]])
     }
 }

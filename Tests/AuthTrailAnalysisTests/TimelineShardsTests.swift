@@ -5,26 +5,31 @@ import Testing
 
 @testable import AuthTrailAnalysis
 
-@Suite("the HTML report's timelines read installs apart on several threads, and tell what one read tells")
+@Suite("the HTML report's timelines read the report's shards on several threads, and tell what one thread tells")
 struct TimelineShardsTests {
-    /// The sharded read against one read of the same installs' files, for every key and every third key, at each
-    /// limit and thread count: the same stories in the same order.
+    /// The read of some installs' files on 2 and 3 threads against the same on one thread and a read of every file,
+    /// for every key and every third key, at each limit: the same stories in the same order.
     func checkSameStories(_ paths: [String], limits: [Int]) throws {
         let built = Report.buildWithInputs(paths: paths)
-        try #require(built.inputs.installsReadApart)
         let all = OperationStory.collect(paths: paths, selection: StorySelection(), limit: 1_000_000)
         let keys = all.stories.filter { $0.operation.operationID != nil }.map(\.operation.key)
         try #require(Set(keys.map(\.installID)).count >= 3)
         for chosen in [Set(keys), Set(keys.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))] {
             let installs = try #require(built.inputs.installsToRead(for: Set(chosen.map(\.installID))))
             for limit in limits {
-                var input = InputReader(built.inputs)
-                let oneRead = OperationStory.collectEarliest(&input, installs: installs, keys: chosen, limit: limit)
-                #expect(!oneRead.isEmpty)
+                let oneThread = OperationStory.collectEarliest(
+                    built.inputs, installs: installs, keys: chosen, limit: limit, threads: 1)
+                #expect(!oneThread.stories.isEmpty)
+                let everyFile = OperationStory.collectEarliest(
+                    built.inputs, installs: nil, keys: chosen, limit: limit, threads: 1)
+                #expect(everyFile.stories == oneThread.stories && everyFile.filesRead >= oneThread.filesRead)
                 for threads in [2, 3] {
                     let sharded = OperationStory.collectEarliest(
                         built.inputs, installs: installs, keys: chosen, limit: limit, threads: threads)
-                    #expect(sharded == oneRead, "\(chosen.count) keys, limit \(limit), \(threads) threads")
+                    #expect(
+                        sharded.stories == oneThread.stories, "\(chosen.count) keys, limit \(limit), \(threads) threads"
+                    )
+                    #expect(sharded.filesRead == oneThread.filesRead)
                 }
             }
         }

@@ -30,10 +30,10 @@ struct TimelineStoriesTests {
         }
     }
 
-    /// The HTML report's one read, of every file of `paths`.
+    /// The HTML report's one read, of every file of `paths`, on one thread.
     static func collectEarliest(paths: [String], keys: Set<OperationKey>, limit: Int) -> [OperationStory] {
-        var input = InputReader(paths: paths)
-        return OperationStory.collectEarliest(&input, installs: nil, keys: keys, limit: limit)
+        let inputs = Report.buildWithInputs(paths: paths).inputs
+        return OperationStory.collectEarliest(inputs, installs: nil, keys: keys, limit: limit, threads: 1).stories
     }
 
     @Test("over a generated fleet, with limits below and above the number of operations")

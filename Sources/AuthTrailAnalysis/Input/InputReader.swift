@@ -4,8 +4,8 @@ import AuthTrail
 /// time (`InputOrder.plan`), hands their events to a consumer, and collects the paths that could not be read.
 ///
 /// One reader (`SegmentReader`) keeps its buffers from file to file. A consumer that needs each install's events in
-/// time order reads through an `InstallTimeOrder`; the report counts installs in shards on several threads
-/// (`InstallShards`) after `readMixed(into:)`.
+/// time order reads through an `InstallTimeOrder`: the report, `show` and the HTML report's timelines read the
+/// installs in shards on several threads (`InstallShards`) after `readMixed(into:)`.
 package struct InputReader {
     /// The files to read, grouped by install.
     package let plan: InputOrder.Plan
@@ -62,26 +62,6 @@ package struct InputReader {
         for file in plan.unsectionedMixed {
             filesRead += 1
             if let problem = order.read(file, with: &reader) { problems.append(problem) }
-        }
-    }
-
-    /// Reads every file into `order` in the order that makes the result independent of how the events were split
-    /// into files: the mixed files first, then each install's files in order of their start, installs by id. One
-    /// thread; call `order.finish()` afterwards.
-    package mutating func read<Consumer>(into order: inout InstallTimeOrder<Consumer>) {
-        read(into: &order, installs: nil)
-    }
-
-    /// As `read(into:)`, reading the own files of `installs` only (nil for all). The other installs still take their
-    /// turn, without their files, so their events that the mixed files held wait and go as in a read of all.
-    mutating func read<Consumer>(into order: inout InstallTimeOrder<Consumer>, installs: Set<String>?) {
-        readMixed(into: &order)
-        let files = Dictionary(uniqueKeysWithValues: plan.installs.map { ($0.installID, $0.files) })
-        for install in Set(files.keys).union(order.deferredInstalls).sorted() {
-            let readsOwn = installs?.contains(install) ?? true
-            let own = readsOwn ? files[install] ?? [] : []
-            filesRead += own.count
-            problems += order.read(InputOrder.InstallFiles(installID: install, files: own), with: &reader)
         }
     }
 

@@ -3,6 +3,8 @@
 package struct InputsRead: Sendable {
     /// The files, as the first read planned them (`InputOrder.plan`).
     let plan: InputOrder.Plan
+    /// The installs' shards the first read counted (`InstallShards`): a second read reads the same.
+    let shards: InstallShards
     /// `InstallTimeOrder.installsHoldingOthers` over the whole read.
     let installsHoldingOthers: Set<String>
     /// The threads the read ran on: a second read runs on as many.
@@ -11,14 +13,9 @@ package struct InputsRead: Sendable {
     /// The installs whose own files a read of some operations of `installs` must read: those, and those whose files
     /// held events of other installs or of none (one may hold such an operation); nil (all) when one of `installs`
     /// is empty (operations without an install). The files holding several installs are read in any case
-    /// (`InputReader.read(into:installs:)`).
+    /// (`OperationStory.collectEarliest`).
     func installsToRead(for installs: Set<String>) -> Set<String>? {
         guard !installs.contains("") else { return nil }
         return installs.union(installsHoldingOthers)
     }
-
-    /// Whether each install's events are all in its own files, and its files hold no other events: no file held
-    /// several installs and was read whole (`plan.unsectionedMixed`), and no install's files held events of another
-    /// install or of none. Each install can then be read apart from the others, on its own thread.
-    var installsReadApart: Bool { plan.unsectionedMixed.isEmpty && installsHoldingOthers.isEmpty }
 }

@@ -74,17 +74,24 @@ struct InstallShards: Sendable {
     }
 
     /// Reads shard `index` into `builder` through an `InstallTimeOrder` that holds the `deferred` events of its
-    /// installs and stops at `pacing`'s checkpoints; returns the order, every file read, and the files that could not
-    /// be read.
+    /// installs and stops at `pacing`'s checkpoints: the own files of `installs` (nil for all; the others still take
+    /// their turn, so their events that other files held go as in a read of all). Returns the order, every file read,
+    /// the files that could not be read, and how many were read.
     func read<Builder>(
         _ index: Int, into builder: Builder, deferred: InstallTimeOrder<Builder>.DeferredEvents,
-        pacing: MemoryPacer.Shard, with reader: inout SegmentReader
-    ) -> (order: InstallTimeOrder<Builder>, problems: [InputFiles.Problem]) {
+        pacing: MemoryPacer.Shard, installs: Set<String>? = nil, with reader: inout SegmentReader
+    ) -> (order: InstallTimeOrder<Builder>, problems: [InputFiles.Problem], filesRead: Int) {
         var order = InstallTimeOrder(builder, deferred: deferred, for: shards[index].map(\.installID))
         order.pacing = pacing
         var problems: [InputFiles.Problem] = []
-        for install in shards[index] { problems += order.read(install, with: &reader) }
-        return (order, problems)
+        var filesRead = 0
+        for install in shards[index] {
+            let own = installs?.contains(install.installID) ?? true
+            let files = own ? install : InputOrder.InstallFiles(installID: install.installID, files: [])
+            filesRead += files.files.count
+            problems += order.read(files, with: &reader)
+        }
+        return (order, problems, filesRead)
     }
 
     /// Runs `work` on `threads` threads, the caller's among them. Threads of their own rather than

@@ -54,7 +54,7 @@ package struct InstallTimeOrder<Builder: InstallOrderedConsumer>: LogConsumer {
     private var files: [String] = []
     private var builderFile: Int?
     /// Installs whose own files held an event of another install, or of none: a read of some installs only
-    /// (`InputReader.read(into:installs:)`) must read their files too.
+    /// (`OperationStory.collectEarliest`) must read their files too.
     package private(set) var installsHoldingOthers: Set<String> = []
     /// The shard's checkpoints when shards are counted in parallel (`InstallShards`): every so many events, it may
     /// wait for memory (`MemoryPacer`).

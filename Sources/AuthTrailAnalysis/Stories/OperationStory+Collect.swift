@@ -1,5 +1,4 @@
 import AuthTrail
-import Dispatch
 import Foundation
 
 /// The stories `OperationStory.collect` found.
@@ -52,7 +51,7 @@ extension OperationStory {
             threads: threads, pacer: MemoryPacer(threads: threads),
             each: { index, pacing, reader in
                 let finder = StoryFinder(selection: selection, limit: limit, part: index + 1)
-                var (order, problems) = shards.read(
+                var (order, problems, _) = shards.read(
                     index, into: finder, deferred: deferred, pacing: pacing, with: &reader)
                 let (found, releasedEarly) = order.finishCounting()
                 return FoundParts(finder: found, problems: problems, releasedEarly: releasedEarly)
@@ -83,7 +82,8 @@ extension OperationStory {
             indices, into: [0: mixed.finish()], threads: threads, pacer: MemoryPacer(threads: threads),
             each: { index, pacing, reader in
                 let collector = StoryCollector(matches: byPart[index + 1] ?? [])
-                var (order, _) = shards.read(index, into: collector, deferred: deferred, pacing: pacing, with: &reader)
+                var (order, _, _) = shards.read(
+                    index, into: collector, deferred: deferred, pacing: pacing, with: &reader)
                 return (index + 1, order.finish())
             },
             merge: { told, shard in told[shard.0] = shard.1 })
@@ -105,42 +105,44 @@ extension OperationStory {
 
     /// The stories of the earliest `limit` operations of `keys` (by their first attempt's start), as `collect` tells
     /// them with a selection of those (non-empty) keys, but without log lines, in one read: the HTML report's
-    /// timelines, which draw no log line. Earliest first; problems reading the inputs are not kept. It reads from
-    /// `input` the own files of `installs` only (nil for all), which must hold every install of `keys` and every
-    /// install whose files hold others' (`InputsRead.installsToRead`).
+    /// timelines, which draw no log line. Earliest first; problems reading the inputs are not kept.
+    ///
+    /// It reads the inputs of a report again, in the report's shards, on `threads` threads as memory allows: the files
+    /// of several installs, then the shards holding one of `installs` (nil for all), in which it reads the own files
+    /// of `installs` only. `installs` must hold every install of `keys` and every install whose files hold others'
+    /// (`InputsRead.installsToRead`). Also returns how many files (or bundles' segments) it read.
     static func collectEarliest(
-        _ input: inout InputReader, installs: Set<String>?, keys: Set<OperationKey>, limit: Int
-    ) -> [OperationStory] {
-        var tell = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
-        input.read(into: &tell, installs: installs)
-        var (collector, _) = tell.finishCounting()
-        return collector.finishEarliest().map(\.story)
-    }
-
-    /// `collectEarliest` of the own files of `installs`, on up to `threads` threads, for inputs whose installs can be
-    /// read apart (`InputsRead.installsReadApart`): each install's operations are then delimited by its own events
-    /// alone, so the stories, and their order, are those of one read of the same files (`TimelineShardsTests`).
-    static func collectEarliest(
-        _ inputs: InputsRead, installs: Set<String>, keys: Set<OperationKey>, limit: Int, threads: Int
-    ) -> [OperationStory] {
-        let work = inputs.plan.installs.filter { installs.contains($0.installID) }
-        let next = Locked(0)
-        let told = Locked([StoryCollector.Told]())
-        // Each install is told on its own, so any thread may take any install: the next one left.
-        DispatchQueue.concurrentPerform(iterations: max(1, min(threads, work.count))) { _ in
-            var reader = SegmentReader()
-            while true {
-                let index = next.claim()
-                guard index < work.count else { break }
-                var tell = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
-                _ = tell.read(work[index], with: &reader)
-                var (collector, _) = tell.finishCounting()
-                let stories = collector.finishEarliest()
-                told.withLock { $0 += stories }
-            }
+        _ inputs: InputsRead, installs: Set<String>?, keys: Set<OperationKey>, limit: Int, threads: Int
+    ) -> (stories: [OperationStory], filesRead: Int) {
+        var input = InputReader(inputs)
+        var mixed = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
+        input.readMixed(into: &mixed)
+        let deferred = mixed.takeDeferred()
+        var (collector, _) = mixed.finishCounting()
+        let shards = inputs.shards
+        let indices = shards.shards.indices.filter { index in
+            installs.map { installs in shards.shards[index].contains { installs.contains($0.installID) } } ?? true
         }
-        // A key belongs to one install, so serials are compared only within one install's read.
-        let earliest = told.withLock { $0 }.sorted { $0.place < $1.place }
-        return earliest.prefix(limit).map(\.story)
+        let told = shards.read(
+            indices, into: (told: collector.finishEarliest(), filesRead: input.filesRead), threads: threads,
+            pacer: MemoryPacer(threads: threads),
+            each: { index, pacing, reader in
+                let collector = StoryCollector(earliest: limit, of: keys)
+                var read = shards.read(
+                    index, into: collector, deferred: deferred, pacing: pacing, installs: installs, with: &reader)
+                var (finished, _) = read.order.finishCounting()
+                let told = finished.finishEarliest().map { told in
+                    var told = told
+                    told.place.part = index + 1
+                    return told
+                }
+                return (told, read.filesRead)
+            },
+            merge: { all, shard in
+                all.told += shard.0
+                all.filesRead += shard.1
+            })
+        let earliest = told.told.sorted { $0.place < $1.place }.prefix(limit).map(\.story)
+        return (earliest, told.filesRead)
     }
 }

@@ -42,7 +42,7 @@ extension Report {
         let report = InstallTimeOrder<ReportBuilder>.finish(
             &builder, releasedEarly: releasedEarly + counted.releasedEarly)
         let inputs = InputsRead(
-            plan: input.plan, installsHoldingOthers: counted.installsHoldingOthers, threads: threads)
+            plan: input.plan, shards: shards, installsHoldingOthers: counted.installsHoldingOthers, threads: threads)
         return (report, input.problems + counted.problems, inputs)
     }
 }

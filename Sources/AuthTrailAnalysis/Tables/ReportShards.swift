@@ -26,7 +26,7 @@ extension InstallShards {
         read(
             into: CountedShards(builder: ReportBuilder(filter: filter)), threads: threads, pacer: pacer,
             each: { index, pacing, reader in
-                var (order, problems) = read(
+                var (order, problems, _) = read(
                     index, into: ReportBuilder(filter: filter), deferred: deferred, pacing: pacing, with: &reader)
                 let (builder, releasedEarly) = order.finishCounting()
                 return CountedShards(
