@@ -48,8 +48,12 @@ for set in demo planted release-baseline release-candidate generated large fleet
     install=$(find "$data/$set" -name '*.zst' | sort | head -20 | xargs -r zstdcat 2> /dev/null |
         grep -o '"install.id":"[^"]*"' | sort | head -1 | cut -d'"' -f4 || true)
     if [[ -n $install && $set != large && $set != fleet ]]; then
-        run "$set.show" show --format json --limit 1000 --install-id "$install" -o "$target/$set.show.json" "$data/$set"
-        run "$set.show-code" show --format json --limit 50 --code 429 -o "$target/$set.show-code.json" "$data/$set"
+        for threads in 1 2; do
+            run "$set.show.t$threads" show --format json --limit 1000 --threads "$threads" --install-id "$install" \
+                -o "$target/$set.show.t$threads.json" "$data/$set"
+            run "$set.show-code.t$threads" show --format json --limit 50 --threads "$threads" --code 429 \
+                -o "$target/$set.show-code.t$threads.json" "$data/$set"
+        done
     fi
 done
 if [[ -d $data/release-baseline && -d $data/release-candidate ]]; then
