@@ -154,7 +154,7 @@ package final class ZstdStreamReader {
                 try readFrame(resuming: frame, from: &source, into: &sink)
             }
             while !paused, try ensure(4, from: &source) {
-                let magic = littleEndianUInt32(at: position)
+                let magic = window.littleEndianUInt32(at: position)
                 if magic & SkippableFrame.magicMask == SkippableFrame.magicBase {
                     try readSkippableFrame(variant: UInt8(magic & 0x0F), from: &source, into: &sink)
                 } else if magic == Self.zstdMagic {
@@ -197,7 +197,7 @@ package final class ZstdStreamReader {
     ) throws(SystemError) {
         let start = bytesConsumed
         guard try ensure(8, from: &source) else { return truncatedSkippable(start, into: &sink) }
-        let size = Int(littleEndianUInt32(at: position + 4))
+        let size = Int(window.littleEndianUInt32(at: position + 4))
         if size <= limits.skippablePayloadBytes {
             guard try ensure(8 + size, from: &source) else { return truncatedSkippable(start, into: &sink) }
             window.withUnsafeBytes { bytes in
@@ -311,7 +311,7 @@ package final class ZstdStreamReader {
         while !current.awaitingChecksum {
             let blockStart = bytesConsumed
             guard try need(3, from: &source) else { throw FrameFailure.truncated(blockStart: blockStart) }
-            let blockHeader = Int(window[position]) | Int(window[position + 1]) << 8 | Int(window[position + 2]) << 16
+            let blockHeader = window.littleEndianUInt24(at: position)
             let isLast = blockHeader & 1 == 1
             let blockType = (blockHeader >> 1) & 3
             let blockSize = blockHeader >> 3
@@ -448,7 +448,7 @@ package final class ZstdStreamReader {
             let found = window.withUnsafeBytes { bytes -> Int? in
                 var index = position
                 while index + 4 <= bytes.count {
-                    if isFrameMagic(littleEndianUInt32(bytes, at: index)) { return index }
+                    if isFrameMagic(bytes.littleEndianUInt32(at: index)) { return index }
                     index += 1
                 }
                 return nil
@@ -468,7 +468,7 @@ package final class ZstdStreamReader {
         window.withUnsafeBytes { bytes -> Int? in
             var index = max(0, offset + 1 - windowBase)
             while index + 4 <= bytes.count {
-                if isFrameMagic(littleEndianUInt32(bytes, at: index)) { return windowBase + index }
+                if isFrameMagic(bytes.littleEndianUInt32(at: index)) { return windowBase + index }
                 index += 1
             }
             return nil
@@ -477,14 +477,5 @@ package final class ZstdStreamReader {
 
     func isFrameMagic(_ magic: UInt32) -> Bool {
         magic == Self.zstdMagic || magic & SkippableFrame.magicMask == SkippableFrame.magicBase
-    }
-
-    func littleEndianUInt32(at index: Int) -> UInt32 {
-        window.withUnsafeBytes { littleEndianUInt32($0, at: index) }
-    }
-
-    func littleEndianUInt32(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32 {
-        UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
-            | UInt32(bytes[index + 3]) << 24
     }
 }

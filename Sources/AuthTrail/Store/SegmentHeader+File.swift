@@ -4,9 +4,9 @@ extension SegmentHeader {
         guard let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
         defer { SystemCalls.close(descriptor) }
         guard let start = try? SystemCalls.read(descriptor, count: 8, at: 0), start.count == 8 else { return nil }
-        let magic = UInt32(start[0]) | UInt32(start[1]) << 8 | UInt32(start[2]) << 16 | UInt32(start[3]) << 24
+        let magic = start.littleEndianUInt32(at: 0)
         guard magic == SkippableFrame.magicBase | UInt32(SkippableFrame.authTrailVariant) else { return nil }
-        let size = Int(UInt32(start[4]) | UInt32(start[5]) << 8 | UInt32(start[6]) << 16 | UInt32(start[7]) << 24)
+        let size = Int(start.littleEndianUInt32(at: 4))
         guard size <= 1 << 20, let payload = try? SystemCalls.read(descriptor, count: size, at: 8),
             payload.count == size
         else { return nil }

@@ -49,9 +49,6 @@ enum BundleSections {
             guard offset + count <= windowStart + window.count else { return nil }
             return Array(window[(offset - windowStart)..<(offset - windowStart + count)])
         }
-        func word(_ bytes: [UInt8], at index: Int) -> Int {
-            Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
-        }
         var sections: [Section] = []
         var offset = 0
         var sawManifest = false
@@ -59,9 +56,9 @@ enum BundleSections {
             guard let head = bytes(at: offset, min(headerBytes, status.size - offset)), head.count >= 8 else {
                 return nil
             }
-            let magic = UInt32(word(head, at: 0))
+            let magic = head.littleEndianUInt32(at: 0)
             if magic & SkippableFrame.magicMask == SkippableFrame.magicBase {
-                let end = offset + 8 + word(head, at: 4)
+                let end = offset + 8 + Int(head.littleEndianUInt32(at: 4))
                 guard end <= status.size else { return nil }
                 if offset == 0 {
                     guard magic == SkippableFrame.magicBase | UInt32(SkippableFrame.authTrailVariant) else {
@@ -104,7 +101,7 @@ enum BundleSections {
         var position = offset + headerSize
         while true {
             guard let block = bytes(position, 3) else { return nil }
-            let header = Int(block[0]) | Int(block[1]) << 8 | Int(block[2]) << 16
+            let header = block.littleEndianUInt24(at: 0)
             let type = (header >> 1) & 3
             guard type != 3 else { return nil }
             // Raw blocks hold their size in bytes, RLE blocks one byte, compressed blocks their compressed size.

@@ -114,9 +114,9 @@ package struct SegmentReader {
         var source = FileDescriptorSource(descriptor: descriptor)
         var header = [UInt8](repeating: 0, count: 8)
         guard (try? readFully(&source, into: &header)) == 8 else { return nil }
-        let magic = UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24
+        let magic = header.littleEndianUInt32(at: 0)
         guard magic & SkippableFrame.magicMask == SkippableFrame.magicBase else { return nil }
-        let size = Int(UInt32(header[4]) | UInt32(header[5]) << 8 | UInt32(header[6]) << 16 | UInt32(header[7]) << 24)
+        let size = Int(header.littleEndianUInt32(at: 4))
         guard size <= 1 << 20 else { return nil }
         var payload = [UInt8](repeating: 0, count: size)
         guard (try? readFully(&source, into: &payload)) == size else { return nil }

@@ -36,7 +36,7 @@ package enum RawLogInputDetection {
     /// True when `head` does not start a zstd or skippable frame. Fewer than four bytes are text (or nothing).
     package static func isText(_ head: [UInt8]) -> Bool {
         guard head.count == 4 else { return true }
-        let magic = UInt32(head[0]) | UInt32(head[1]) << 8 | UInt32(head[2]) << 16 | UInt32(head[3]) << 24
+        let magic = head.littleEndianUInt32(at: 0)
         return magic != zstdMagic && magic & SkippableFrame.magicMask != SkippableFrame.magicBase
     }
 }
