@@ -75,8 +75,8 @@ struct InstallShards: Sendable {
 
     /// Reads shard `index` into `builder` through an `InstallTimeOrder` that holds the `deferred` events of its
     /// installs and stops at `pacing`'s checkpoints: the own files of `installs` (nil for all; the others still take
-    /// their turn, so their events that other files held go as in a read of all). Returns the order, every file read,
-    /// the files that could not be read, and how many were read.
+    /// their turn, so their events that other files held go as in a read of all). Returns the order, every file read
+    /// into it but not finished, the files that could not be read, and how many files were read.
     func read<Builder>(
         _ index: Int, into builder: Builder, deferred: InstallTimeOrder<Builder>.DeferredEvents,
         pacing: MemoryPacer.Shard, installs: Set<String>? = nil, with reader: inout SegmentReader
