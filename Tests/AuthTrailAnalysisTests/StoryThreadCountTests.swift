@@ -7,12 +7,14 @@ import Testing
 
 @Suite("show reads the report's shards on several threads and tells the same stories on any number")
 struct StoryThreadCountTests {
-    /// `collect` on 1, 2 and 3 threads for each selection: the same stories, counts and warnings.
+    /// `collect` on 1, 2 and 3 threads for each selection: the same stories, counts and warnings. The pacer's budget
+    /// is lifted: this process is far past it, and shards would run one at a time.
     func checkSameOnAnyThreadCount(_ paths: [String], selections: [(StorySelection, Int)]) -> [StoryCollection] {
         selections.map { selection, limit in
             let one = OperationStory.collect(paths: paths, selection: selection, limit: limit, threads: 1)
             for threads in [2, 3] {
-                let many = OperationStory.collect(paths: paths, selection: selection, limit: limit, threads: threads)
+                let many = OperationStory.collect(
+                    paths: paths, selection: selection, limit: limit, threads: threads, budgetBytes: .max)
                 #expect(many.stories == one.stories, "limit \(limit), \(threads) threads")
                 #expect(many.matched == one.matched && many.events == one.events)
                 #expect(many.warnings == one.warnings && many.problems.isEmpty && one.problems.isEmpty)
@@ -102,5 +104,55 @@ struct StoryThreadCountTests {
             }
             #expect(drawnAttempts == [[1], [2, 3]])
         }
+    }
+
+    @Test("a file of several installs read whole: an operation's log lines are told though they waited for its turn")
+    func logLinesInAnotherPart() throws {
+        let directory = try TemporaryDirectory("story-threads")
+        defer { directory.remove() }
+        // One install, 3,000 operations of a failed attempt with a log line of its correlation id between its start
+        // and end: 9,000 events, more than may wait for their install's turn in a file of several installs. Bundled,
+        // with bytes after the last frame, the bundle is such a file: the first 8,192 events wait for the install's
+        // shard, the others are told at once, and one operation's end is told apart from its start and log line.
+        let install = "00000000-0000-4000-8000-000000000000"
+        var lines: [String] = []
+        for operation in 0..<3_000 {
+            let (id, correlation) = ("op-\(operation)", String(format: "%08d-1111-4000-8000-000000000000", operation))
+            let time = { (second: Int) in BundleSectionsTests.time(operation * 3 + second) }
+            let common = #""install.id":"\#(install)","operation.id":"\#(id)","msal.correlation_id":"\#(correlation)""#
+            lines.append(
+                #"{"timestamp":"\#(time(0))","event.name":"acquisition.start",\#(common),"attempt":1,"acquisition.kind":"silent"}"#
+            )
+            lines.append(#"{"timestamp":"\#(time(1))","event.name":"log",\#(common),"body":"line of \#(id)"}"#)
+            lines.append(
+                #"{"timestamp":"\#(time(2))","event.name":"acquisition.end",\#(common),"attempt":1,"acquisition.kind":"silent","outcome":"failure","duration_ms":120,"error.domain":"MSALErrorDomain","error.code":-50002}"#
+            )
+        }
+        let folder = directory.url.appendingPathComponent("logs")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try BundleSectionsTests.writeSegment(
+            folder.appendingPathComponent("segment.jsonl.zst").path, lines: lines,
+            metadata: [
+                "format": "authtrail-segment", "install.id": install, "segment.created_at": BundleSectionsTests.time(0),
+            ])
+        let bundle = directory.url.appendingPathComponent("ticket.authtrail.zst").path
+        // Forced: the residual-PII scan takes the made-up correlation ids for object ids.
+        let written = try BundleWriter(toolVersion: "test").write(paths: [folder.path], to: bundle, force: true)
+        try #require(written.bundle.written)
+        try Data(try BundleSectionsTests.bytes(bundle) + Array("garbage".utf8)).write(to: URL(fileURLWithPath: bundle))
+        #expect(Report.buildWithInputs(paths: [bundle]).inputs.plan.unsectionedMixed == [bundle])
+
+        var byCode = StorySelection()
+        byCode.codes = ["-50002"]
+        // The operation told apart (its end the 8,193rd event) alone: its shard holds no other match.
+        var byCorrelation = StorySelection()
+        byCorrelation.correlationIDs = ["00002730-1111-4000-8000-000000000000"]
+        let told = checkSameOnAnyThreadCount([bundle], selections: [(byCode, 10_000), (byCorrelation, 10)])
+        #expect(told[0].matched == 3_000 && told[0].stories.count == 3_000)
+        let withoutLog = told[0].stories.filter {
+            $0.logs.map(\.message) != ["line of \($0.operation.operationID ?? "")"]
+        }.map(\.operation.operationID)
+        #expect(withoutLog.isEmpty, "\(withoutLog)")
+        #expect(told[1].stories.map(\.logs.count) == [1] && told[1].stories.first?.operation.operationID == "op-2730")
     }
 }

@@ -75,9 +75,10 @@ final class MemoryPacer: Sendable {
         }
     }
 
-    /// A pacer for one read of shards on `threads` threads, with their budget (`budgetBytes(threads:)`).
-    convenience init(threads: Int) {
-        self.init(budgetBytes: Self.budgetBytes(threads: threads))
+    /// A pacer for one read of shards on `threads` threads, with their budget (`budgetBytes(threads:)`) unless
+    /// `budgetBytes` is given (tests, whose process is far past it, give `.max` to run shards at once).
+    convenience init(threads: Int, budgetBytes: Int? = nil) {
+        self.init(budgetBytes: budgetBytes ?? Self.budgetBytes(threads: threads))
     }
 
     /// Returns at once when memory is under the budget or `shard` is the oldest running; else waits for one of them.

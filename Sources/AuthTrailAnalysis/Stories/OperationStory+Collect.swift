@@ -23,10 +23,10 @@ extension OperationStory {
     /// Reads the inputs twice: first to find the earliest `limit` matching operations and their correlation ids
     /// (keeping no more than that), then to tell only those, with the `log` events of those correlation ids, reading
     /// again only the shards that hold them. The shards are read on `threads` threads (nil: one per active
-    /// processor) as memory allows, and merged in their order, so the stories do not depend on the number. Standard
-    /// input is copied to a temporary file first, so it can be read twice.
+    /// processor) as memory allows (`budgetBytes`: `MemoryPacer`'s), and merged in their order, so the stories do not
+    /// depend on the number. Standard input is copied to a temporary file first, so it can be read twice.
     package static func collect(
-        paths: [String], selection: StorySelection, limit: Int = 20, threads: Int? = nil
+        paths: [String], selection: StorySelection, limit: Int = 20, threads: Int? = nil, budgetBytes: Int? = nil
     ) -> StoryCollection {
         let copy: StandardInput.Copy
         switch StandardInput.copy(in: paths) {
@@ -48,13 +48,13 @@ extension OperationStory {
         let shards = InstallShards(input.plan.installs, deferredInstalls: deferred.installs)
         var found = shards.read(
             into: FoundParts(finder: mixedFinder, problems: input.problems, releasedEarly: mixedReleasedEarly),
-            threads: threads, pacer: MemoryPacer(threads: threads),
+            threads: threads, pacer: MemoryPacer(threads: threads, budgetBytes: budgetBytes),
             each: { index, pacing, reader in
                 let finder = StoryFinder(selection: selection, limit: limit, part: index + 1)
                 var (order, problems, _) = shards.read(
                     index, into: finder, deferred: deferred, pacing: pacing, with: &reader)
                 let (found, releasedEarly) = order.finishCounting()
-                return FoundParts(finder: found, problems: problems, releasedEarly: releasedEarly)
+                return (found.counted, problems, releasedEarly)
             },
             merge: { $0.add($1) })
         let finished = InstallTimeOrder<StoryFinder>.finish(&found.finder, releasedEarly: found.releasedEarly)
@@ -64,40 +64,51 @@ extension OperationStory {
         collection.events = finished.events
         collection.warnings = finished.warnings.map(copy.named)
         guard !finished.matches.isEmpty else { return collection }
-        collection.stories = tell(finished.matches, input: &input, shards: shards, threads: threads)
+        collection.stories = tell(
+            finished.matches, input: &input, shards: shards,
+            pacer: MemoryPacer(threads: threads, budgetBytes: budgetBytes), threads: threads)
         return collection
     }
 
-    /// The second read of `collect`: the stories of `matches`, in their order, reading again the files of several
-    /// installs (whose events wait for the same shards' turns as in the first read) and the shards that hold matches.
+    /// The second read of `collect`: the stories of `matches`, in their order. It reads again the files of several
+    /// installs (whose events wait for the same shards' turns as in the first read), the shards that hold matches, and
+    /// those holding the installs of matches in the files of several installs (their log lines may have waited for
+    /// their turn).
     private static func tell(
-        _ matches: [StoryFinder.Match], input: inout InputReader, shards: InstallShards, threads: Int
+        _ matches: [StoryFinder.Match], input: inout InputReader, shards: InstallShards, pacer: MemoryPacer,
+        threads: Int
     ) -> [OperationStory] {
-        let byPart = Dictionary(grouping: matches, by: \.part)
-        var mixed = InstallTimeOrder(StoryCollector(matches: byPart[0] ?? []))
+        var mixed = InstallTimeOrder(StoryCollector(matches: matches, part: 0))
         input.readMixed(into: &mixed)
         let deferred = mixed.takeDeferred()
-        let indices = byPart.keys.filter { $0 > 0 }.sorted().map { $0 - 1 }
-        let told = shards.read(
-            indices, into: [0: mixed.finish()], threads: threads, pacer: MemoryPacer(threads: threads),
+        var shardOfInstall: [String: Int] = [:]
+        for (index, shard) in shards.shards.enumerated() {
+            for install in shard { shardOfInstall[install.installID] = index }
+        }
+        let indices = Set(
+            matches.compactMap { $0.part > 0 ? $0.part - 1 : shardOfInstall[$0.key.installID] }
+        ).sorted()
+        let parts = shards.read(
+            indices, into: [0: mixed.finish()], threads: threads, pacer: pacer,
             each: { index, pacing, reader in
-                let collector = StoryCollector(matches: byPart[index + 1] ?? [])
+                let collector = StoryCollector(matches: matches, part: index + 1)
                 var (order, _, _) = shards.read(
                     index, into: collector, deferred: deferred, pacing: pacing, with: &reader)
                 return (index + 1, order.finish())
             },
-            merge: { told, shard in told[shard.0] = shard.1 })
-        return matches.compactMap { told[$0.part]?[$0.serial] }
+            merge: { parts, shard in parts[shard.0] = shard.1 })
+        return matches.compactMap { StoryCollector.Drafted.story(of: $0, in: parts) }
     }
 
-    /// What the first read of `collect` found in the files of several installs, then in each shard.
+    /// What the first read of `collect` found: the files of several installs' finder, with what each shard found
+    /// added (only that: a finished shard waiting for an earlier one keeps no tracker).
     private struct FoundParts {
         var finder: StoryFinder
         var problems: [InputFiles.Problem]
         var releasedEarly: Int
 
-        mutating func add(_ shard: Self) {
-            finder.merge(shard.finder)
+        mutating func add(_ shard: (found: StoryFinder.Found, problems: [InputFiles.Problem], releasedEarly: Int)) {
+            finder.merge(shard.found)
             problems += shard.problems
             releasedEarly += shard.releasedEarly
         }
@@ -111,21 +122,25 @@ extension OperationStory {
     /// of several installs, then the shards holding one of `installs` (nil for all), in which it reads the own files
     /// of `installs` only. `installs` must hold every install of `keys` and every install whose files hold others'
     /// (`InputsRead.installsToRead`). Also returns how many files (or bundles' segments) it read.
+    /// - Parameter budgetBytes: `MemoryPacer`'s, nil for the default.
     static func collectEarliest(
-        _ inputs: InputsRead, installs: Set<String>?, keys: Set<OperationKey>, limit: Int, threads: Int
+        _ inputs: InputsRead, installs: Set<String>?, keys: Set<OperationKey>, limit: Int, threads: Int,
+        budgetBytes: Int? = nil
     ) -> (stories: [OperationStory], filesRead: Int) {
         var input = InputReader(inputs)
         var mixed = InstallTimeOrder(StoryCollector(earliest: limit, of: keys))
         input.readMixed(into: &mixed)
         let deferred = mixed.takeDeferred()
         var (collector, _) = mixed.finishCounting()
+        // The report's shards. An install that waited here but is in none (the report's filter kept none of its
+        // events) has no operation drawn; its events are left.
         let shards = inputs.shards
         let indices = shards.shards.indices.filter { index in
             installs.map { installs in shards.shards[index].contains { installs.contains($0.installID) } } ?? true
         }
         let told = shards.read(
             indices, into: (told: collector.finishEarliest(), filesRead: input.filesRead), threads: threads,
-            pacer: MemoryPacer(threads: threads),
+            pacer: MemoryPacer(threads: threads, budgetBytes: budgetBytes),
             each: { index, pacing, reader in
                 let collector = StoryCollector(earliest: limit, of: keys)
                 var read = shards.read(

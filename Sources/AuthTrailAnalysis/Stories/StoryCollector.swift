@@ -1,9 +1,10 @@
 import AuthTrail
 
-/// The second pass of `OperationStory.collect`: delimits operations again exactly as the first pass did (same events,
-/// same order, so the same serials) and builds the stories of the operations it found, with the `log` events of
-/// their correlation ids. Memory: the tracker's open operations, plus `StoryDraft.attemptsKept` attempts and
-/// `StoryDraft.logsKept` log lines per chosen operation.
+/// The second pass of `OperationStory.collect`, one per part: delimits operations again exactly as the first pass did
+/// (same events, same order, so the same serials) and drafts the stories of the operations the part found, and keeps
+/// the `log` events of the correlation ids of every part's operations (an operation's log lines may lie in another
+/// part: a file of several installs holds both, past what may wait). Memory: the tracker's open operations, plus
+/// `StoryDraft.attemptsKept` attempts and `StoryDraft.logsKept` log lines per chosen operation.
 ///
 /// Or the only pass, for stories without log lines (`OperationStory.collectEarliest`): every operation of the keys
 /// asked for, of which it keeps the earliest, as `StoryFinder` picks them.
@@ -13,13 +14,13 @@ struct StoryCollector: InstallOrderedConsumer {
     private let chosen: Set<Int>?
     private let earliest: Int
     private let chosenKeys: Set<OperationKey>
-    /// Lower-cased correlation id → serials of the chosen operations whose attempts carried it.
-    private let byCorrelation: [String: [Int]]
+    /// Lower-cased correlation id → the operations of any part whose attempts carried it.
+    private let byCorrelation: [String: [StoryFinder.Match.ID]]
     private var tracker = OperationTracker<StoryDraft?>()
     private var lastKey = LastOperationKey()
     private var drafts: [Int: StoryDraft] = [:]
-    private var logs: [Int: [OperationStory.LogLine]] = [:]
-    private var logsNotKept: [Int: Int] = [:]
+    private var logs: [StoryFinder.Match.ID: [OperationStory.LogLine]] = [:]
+    private var logsNotKept: [StoryFinder.Match.ID: Int] = [:]
     /// The current install's last recorded set-up.
     private var currentSetup: JudgedSetup?
     /// The current install's first recorded set-up, and its stories, whose attempts before it are judged by it.
@@ -28,13 +29,15 @@ struct StoryCollector: InstallOrderedConsumer {
     /// The set-ups judged so far, at most `ReportBounds.recordedSetups`.
     private var judged: [RecordedAppConfiguration: JudgedSetup] = [:]
 
-    init(matches: [StoryFinder.Match]) {
-        chosen = Set(matches.map(\.serial))
-        earliest = matches.count
-        chosenKeys = Set(matches.map(\.key))
-        var byCorrelation: [String: [Int]] = [:]
+    /// Drafts the stories of `matches` of `part`, with the log lines of every one of `matches`.
+    init(matches: [StoryFinder.Match], part: Int) {
+        let own = matches.filter { $0.part == part }
+        chosen = Set(own.map(\.serial))
+        earliest = own.count
+        chosenKeys = Set(own.map(\.key))
+        var byCorrelation: [String: [StoryFinder.Match.ID]] = [:]
         for match in matches {
-            for id in match.correlationIDs { byCorrelation[id, default: []].append(match.serial) }
+            for id in match.correlationIDs { byCorrelation[id, default: []].append(match.id) }
         }
         self.byCorrelation = byCorrelation
     }
@@ -51,7 +54,7 @@ struct StoryCollector: InstallOrderedConsumer {
     mutating func annotation(of record: LogRecord, line: UnsafeRawBufferPointer) -> LineAnnotation? {
         switch record.event {
         case .log:
-            guard serials(correlatedWith: record) != nil else { return nil }
+            guard operations(correlatedWith: record) != nil else { return nil }
         case .acquisitionEnd, .retryWait:
             guard chosenKeys.contains(key(of: record)) else { return nil }
         case .appConfiguration:
@@ -96,15 +99,15 @@ struct StoryCollector: InstallOrderedConsumer {
             guard chosenKeys.contains(key) else { return }
             tracker.update(key) { $0?.addWait(record, time: time) }
         case .log:
-            guard let serials = serials(correlatedWith: record) else { return }
+            guard let operations = operations(correlatedWith: record) else { return }
             let line = OperationStory.LogLine(
                 time: time, source: record.details?.logSource, severity: record.severity,
                 correlationID: record.correlationID, message: record.details?.body ?? "")
-            for serial in serials {
-                if logs[serial, default: []].count < StoryDraft.logsKept {
-                    logs[serial, default: []].append(line)
+            for operation in operations {
+                if logs[operation, default: []].count < StoryDraft.logsKept {
+                    logs[operation, default: []].append(line)
                 } else {
-                    logsNotKept[serial, default: 0] += 1
+                    logsNotKept[operation, default: 0] += 1
                 }
             }
         default: return
@@ -113,7 +116,7 @@ struct StoryCollector: InstallOrderedConsumer {
     }
 
     /// The chosen operations whose attempts carried `record`'s correlation id (lower-cased only when some are).
-    private func serials(correlatedWith record: LogRecord) -> [Int]? {
+    private func operations(correlatedWith record: LogRecord) -> [StoryFinder.Match.ID]? {
         guard !byCorrelation.isEmpty, let id = record.correlationID?.lowercased() else { return nil }
         return byCorrelation[id]
     }
@@ -177,13 +180,32 @@ struct StoryCollector: InstallOrderedConsumer {
         }
     }
 
-    /// The stories, by serial.
-    mutating func finish() -> [Int: OperationStory] {
-        endInstall()
-        var stories: [Int: OperationStory] = [:]
-        for (serial, draft) in drafts {
-            stories[serial] = draft.finished(logs: logs[serial] ?? [], logsNotKept: logsNotKept[serial] ?? 0)
+    /// The part's drafts and the log lines it read.
+    struct Drafted {
+        /// The part's stories but for their log lines, by serial.
+        var drafts: [Int: StoryDraft]
+        /// The log lines of every part's operations, at most `StoryDraft.logsKept` each, in the order read, and how
+        /// many more were read.
+        var logs: [StoryFinder.Match.ID: [OperationStory.LogLine]]
+        var logsNotKept: [StoryFinder.Match.ID: Int]
+
+        /// The story of `match`, with its log lines from `parts` (every part read, by part), in part order: the order
+        /// of one read of every part.
+        static func story(of match: StoryFinder.Match, in parts: [Int: Self]) -> OperationStory? {
+            guard let draft = parts[match.part]?.drafts[match.serial] else { return nil }
+            var logs: [OperationStory.LogLine] = []
+            var notKept = 0
+            for part in parts.keys.sorted() {
+                logs += parts[part]?.logs[match.id] ?? []
+                notKept += parts[part]?.logsNotKept[match.id] ?? 0
+            }
+            notKept += max(logs.count - StoryDraft.logsKept, 0)
+            return draft.finished(logs: Array(logs.prefix(StoryDraft.logsKept)), logsNotKept: notKept)
         }
-        return stories
+    }
+
+    mutating func finish() -> Drafted {
+        endInstall()
+        return Drafted(drafts: drafts, logs: logs, logsNotKept: logsNotKept)
     }
 }

@@ -18,6 +18,14 @@ struct StoryFinder: InstallOrderedConsumer {
         var correlationIDs: [String]
 
         var place: Place { Place(start: start, key: key, part: part, serial: serial) }
+
+        /// The match among every part's.
+        struct ID: Sendable, Hashable {
+            var part: Int
+            var serial: Int
+        }
+
+        var id: ID { ID(part: part, serial: serial) }
     }
 
     struct Found: Sendable {
@@ -152,12 +160,16 @@ struct StoryFinder: InstallOrderedConsumer {
         return found
     }
 
-    /// Adds what `other` (another part, finished counting) found, as if its events had been given after these.
-    mutating func merge(_ other: Self) {
-        found.matched += other.found.matched
-        found.events += other.found.events
-        found.matches += other.found.matches
+    /// What it found so far (after `InstallTimeOrder.finishCounting`, every operation closed): another part's, for
+    /// `merge`, without its tracker.
+    var counted: Found { found }
+
+    /// Adds what another part found (`counted`), as if its events had been given after these.
+    mutating func merge(_ other: Found) {
+        found.matched += other.matched
+        found.events += other.events
+        found.matches += other.matches
         if found.matches.count > Self.cutAbove(limit) { keepEarliest() }
-        for warning in other.found.warnings { warn(warning) }
+        for warning in other.warnings { warn(warning) }
     }
 }
