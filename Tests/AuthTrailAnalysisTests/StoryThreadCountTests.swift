@@ -72,22 +72,9 @@ struct StoryThreadCountTests {
     func attemptInAnotherInstallsFile() throws {
         let folder = try TemporaryDirectory("story-threads")
         defer { folder.remove() }
-        let (drawn, other) = ("bbbbbbbb-0000-4000-8000-000000000002", "aaaaaaaa-0000-4000-8000-000000000001")
-        // The other install's file (filed with it by its first event) holds the drawn operation's first attempt,
-        // as files concatenated from two devices would. The report counts each install in its own shard, so the
-        // attempt is counted where the file is read, apart from the drawn install's own attempts.
-        try EndEventFiles.write(
-            [
-                EndEventFiles.line(other, "other-1", attempt: 1, second: 0, failed: false),
-                EndEventFiles.line(drawn, "drawn-1", attempt: 1, second: 1, failed: true),
-            ],
-            to: folder.path + "/other.jsonl")
-        try EndEventFiles.write(
-            [
-                EndEventFiles.line(drawn, "drawn-1", attempt: 2, second: 2, failed: true),
-                EndEventFiles.line(drawn, "drawn-1", attempt: 3, second: 3, failed: false),
-            ],
-            to: folder.path + "/drawn.jsonl")
+        // The report counts each install in its own shard, so the attempt in the other install's file is counted
+        // where that file is read, apart from the drawn install's own attempts.
+        let (drawn, _) = try EndEventFiles.writeAttemptInAnotherInstallsFile(in: folder.path)
         let report = Report.build(paths: [folder.path]).report
         #expect(report.retries.operations == 3)
         for threads in [1, 2] {

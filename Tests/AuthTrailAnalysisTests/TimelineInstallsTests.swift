@@ -75,21 +75,7 @@ struct TimelineInstallsTests {
     func fileHoldingAnotherInstall() throws {
         let folder = try TemporaryDirectory("timeline-installs")
         defer { folder.remove() }
-        let (drawn, other) = ("bbbbbbbb-0000-4000-8000-000000000002", "aaaaaaaa-0000-4000-8000-000000000001")
-        // The other install's file starts with its own event (so the file is its install's) and then holds the
-        // drawn operation's first attempt, as files concatenated from two devices would.
-        try EndEventFiles.write(
-            [
-                EndEventFiles.line(other, "other-1", attempt: 1, second: 0, failed: false),
-                EndEventFiles.line(drawn, "drawn-1", attempt: 1, second: 1, failed: true),
-            ],
-            to: folder.path + "/other.jsonl")
-        try EndEventFiles.write(
-            [
-                EndEventFiles.line(drawn, "drawn-1", attempt: 2, second: 2, failed: true),
-                EndEventFiles.line(drawn, "drawn-1", attempt: 3, second: 3, failed: false),
-            ],
-            to: folder.path + "/drawn.jsonl")
+        let (drawn, other) = try EndEventFiles.writeAttemptInAnotherInstallsFile(in: folder.path)
 
         let built = Report.buildWithInputs(paths: [folder.path])
         #expect(built.inputs.plan.installs.map(\.installID) == [other, drawn])

@@ -18,6 +18,25 @@ enum EndEventFiles {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Two installs' files in `folder`, the other install's file (filed with it by its first event) holding the drawn
+    /// operation's first attempt, as files concatenated from two devices would: `drawn-1` fails twice, then succeeds.
+    static func writeAttemptInAnotherInstallsFile(in folder: String) throws -> (drawn: String, other: String) {
+        let (drawn, other) = ("bbbbbbbb-0000-4000-8000-000000000002", "aaaaaaaa-0000-4000-8000-000000000001")
+        try write(
+            [
+                line(other, "other-1", attempt: 1, second: 0, failed: false),
+                line(drawn, "drawn-1", attempt: 1, second: 1, failed: true),
+            ],
+            to: folder + "/other.jsonl")
+        try write(
+            [
+                line(drawn, "drawn-1", attempt: 2, second: 2, failed: true),
+                line(drawn, "drawn-1", attempt: 3, second: 3, failed: false),
+            ],
+            to: folder + "/drawn.jsonl")
+        return (drawn, other)
+    }
+
     /// Writes `lines` compressed to `path` + `.zst` with the `zstd` tool.
     static func write(_ lines: [String], to path: String) throws {
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
