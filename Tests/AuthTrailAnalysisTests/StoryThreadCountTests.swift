@@ -51,6 +51,22 @@ struct StoryThreadCountTests {
         #expect(told[1].stories == Array(all.stories.prefix(7)))
         #expect(told[2].matched > 5 && told[2].stories.count == 5)
         #expect(Set(told[3].stories.map(\.operation.installID)) == byInstall.installIDs)
+
+        // The second read reads again only the shards of the stories told: one install's, or those of the earliest 7;
+        // of all stories, every shard but those of installs without an operation (a raw log of none).
+        let files = plan.installs.reduce(0) { $0 + $1.files.count }
+        let storied = Set(all.stories.map(\.operation.installID))
+        let shardsTold = InstallShards(plan.installs, deferredInstalls: []).shards.filter {
+            $0.contains { storied.contains($0.installID) }
+        }
+        #expect(storied.count < installs.count)
+        #expect(all.filesReadToTell == shardsTold.joined().reduce(0) { $0 + $1.files.count })
+        let oneInstall = try #require(plan.installs.first { !$0.installID.hasPrefix("raw:") })
+        var byOneInstall = StorySelection()
+        byOneInstall.installIDs = [oneInstall.installID]
+        let one = OperationStory.collect(paths: paths, selection: byOneInstall, limit: 5, threads: 2)
+        #expect(one.matched > 0 && one.filesReadToTell == oneInstall.files.count)
+        #expect(told[1].filesReadToTell < files / 4, "the earliest 7 of \(all.matched)")
     }
 
     @Test("a bundle read whole (bytes after its last frame): past what may wait, events are told out of order alike")

@@ -13,6 +13,8 @@ package struct StoryCollection: Sendable {
     package var problems: [InputFiles.Problem] = []
     /// Damage stepped over while reading (the report's decode warnings), one line each.
     package var warnings: [String] = []
+    /// Files (and bundles' segments) the second read, which tells the stories, read again.
+    var filesReadToTell = 0
 }
 
 extension OperationStory {
@@ -64,20 +66,20 @@ extension OperationStory {
         collection.events = finished.events
         collection.warnings = finished.warnings.map(copy.named)
         guard !finished.matches.isEmpty else { return collection }
-        collection.stories = tell(
+        (collection.stories, collection.filesReadToTell) = tell(
             finished.matches, input: &input, shards: shards,
             pacer: MemoryPacer(threads: threads, budgetBytes: budgetBytes), threads: threads)
         return collection
     }
 
-    /// The second read of `collect`: the stories of `matches`, in their order. It reads again the files of several
-    /// installs (whose events wait for the same shards' turns as in the first read), the shards that hold matches, and
-    /// those holding the installs of matches in the files of several installs (their log lines may have waited for
-    /// their turn).
+    /// The second read of `collect`: the stories of `matches`, in their order, and the files it read. It reads again
+    /// the files of several installs (whose events wait for the same shards' turns as in the first read), the shards
+    /// that hold matches, and those holding the installs of matches in the files of several installs (their log lines
+    /// may have waited for their turn).
     private static func tell(
         _ matches: [StoryFinder.Match], input: inout InputReader, shards: InstallShards, pacer: MemoryPacer,
         threads: Int
-    ) -> [OperationStory] {
+    ) -> (stories: [OperationStory], filesRead: Int) {
         var mixed = InstallTimeOrder(StoryCollector(matches: matches, part: 0))
         input.readMixed(into: &mixed)
         let deferred = mixed.takeDeferred()
@@ -88,16 +90,19 @@ extension OperationStory {
         let indices = Set(
             matches.compactMap { $0.part > 0 ? $0.part - 1 : shardOfInstall[$0.key.installID] }
         ).sorted()
-        let parts = shards.read(
-            indices, into: [0: mixed.finish()], threads: threads, pacer: pacer,
+        let read = shards.read(
+            indices, into: (parts: [0: mixed.finish()], filesRead: input.filesRead), threads: threads, pacer: pacer,
             each: { index, pacing, reader in
                 let collector = StoryCollector(matches: matches, part: index + 1)
-                var (order, _, _) = shards.read(
+                var (order, _, filesRead) = shards.read(
                     index, into: collector, deferred: deferred, pacing: pacing, with: &reader)
-                return (index + 1, order.finish())
+                return (index + 1, order.finish(), filesRead)
             },
-            merge: { parts, shard in parts[shard.0] = shard.1 })
-        return matches.compactMap { StoryCollector.Drafted.story(of: $0, in: parts) }
+            merge: { read, shard in
+                read.parts[shard.0] = shard.1
+                read.filesRead += shard.2
+            })
+        return (matches.compactMap { StoryCollector.Drafted.story(of: $0, in: read.parts) }, read.filesRead)
     }
 
     /// What the first read of `collect` found: the files of several installs' finder, with what each shard found
