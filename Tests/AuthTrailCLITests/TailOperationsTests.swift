@@ -34,11 +34,14 @@ struct TailOperationsTests {
     }
 
     /// `lines` compressed by the `zstd` tool into `path` (a segment without a metadata frame).
+    /// Compressed outside the folder, then renamed into it: `tail -f` must never see a half-written file, which no
+    /// AuthTrail writer holds and so reads as torn (a CI run under load caught `zstd` mid-write).
     static func writeSegment(_ lines: [String], to path: String) throws {
-        let plain = path + ".jsonl"
-        try (lines.joined(separator: "\n") + "\n").write(toFile: plain, atomically: true, encoding: .utf8)
-        let result = try ProcessRunner.run("zstd", ["-q", "-f", "--rm", plain, "-o", path + ".jsonl.zst"])
+        let staging = NSTemporaryDirectory() + "authtrail-tail-\(UUID().uuidString)"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: staging, atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.run("zstd", ["-q", "-f", "--rm", staging, "-o", staging + ".zst"])
         #expect(result.status == 0, "\(result.standardError)")
+        try FileManager.default.moveItem(atPath: staging + ".zst", toPath: path + ".jsonl.zst")
     }
 
     @Test("one line per operation the report counts, each attempt in it, a Retry-After honoured")
