@@ -49,7 +49,7 @@ struct TrailFollowerTests {
         defer { torn.remove() }
         let name = SegmentWriter.fileName(createdAt: "2026-11-22T21:56:58.123Z", processID: Int(Int32.max), sequence: 1)
         try FileManager.default.copyItem(atPath: live, toPath: "\(torn.path)/\(name)")
-        var tornFollower = TrailFollower(paths: [torn.path])
+        var tornFollower = TrailFollower(paths: [torn.path], quietPeriod: .zero)  // one look: the copy is done
         var tornSeen = Messages()
         findings = tornFollower.poll(into: &tornSeen)
         #expect(tornSeen.messages == Self.messages(0..<45), "every flushed event of the torn copy is kept")
@@ -119,7 +119,7 @@ struct TrailFollowerTests {
         let zstd = try ProcessRunner.run("zstd", ["-q", "--rm", plain, "-o", plain + ".zst"])
         try #require(zstd.status == 0, "\(zstd.standardError)")
 
-        var follower = TrailFollower(paths: [directory.path])
+        var follower = TrailFollower(paths: [directory.path], quietPeriod: .zero)
         var seen = Messages()
         let findings = follower.poll(into: &seen)
         #expect(seen.messages == ["known", "newer"])
@@ -128,5 +128,61 @@ struct TrailFollowerTests {
         let summary = try SegmentReader.read(path: plain + ".zst", into: &counted)
         #expect(summary.newerSchemaEvents == 1 && summary.invalidLines == 1)
         #expect(findings.warnings == summary.warnings)
+    }
+
+    /// The bytes of a segment of `count` log events named by no writer, as a collector or `cp` would deliver it.
+    private static func copiedSegment(_ count: Int, in directory: TemporaryDirectory) throws -> [UInt8] {
+        let plain = directory.path + "/source.jsonl"
+        let lines = (0..<count).map {
+            #"{"timestamp":"2026-11-22T21:56:58.123Z","schema":1,"event.name":"log","body":"event \#($0)"}"#
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: plain, atomically: true, encoding: .utf8)
+        let zstd = try ProcessRunner.run("zstd", ["-q", "--rm", plain, "-o", plain + ".zst"])
+        try #require(zstd.status == 0, "\(zstd.standardError)")
+        return try [UInt8](Data(contentsOf: URL(fileURLWithPath: plain + ".zst")))
+    }
+
+    @Test("a file copied in while followed is read to its end; left half-written, it is torn once it stays still")
+    func copiedFileIsReadToItsEnd() throws {
+        let source = try TemporaryDirectory("authtrail-follow-copy-source")
+        defer { source.remove() }
+        let bytes = try Self.copiedSegment(3000, in: source)
+        let half = bytes.count / 2
+
+        // The copy under way: its first half, a poll, then the rest.
+        let directory = try TemporaryDirectory("authtrail-follow-copy")
+        defer { directory.remove() }
+        let copy = URL(fileURLWithPath: directory.path + "/copied.jsonl.zst")
+        try Data(bytes[..<half]).write(to: copy)
+        var follower = TrailFollower(paths: [directory.path], quietPeriod: .seconds(30))
+        var seen = Messages()
+        var findings = follower.poll(into: &seen)
+        #expect(findings.warnings.isEmpty, "half a copy is not torn yet: \(findings.warnings)")
+        #expect(follower.followedPaths == [copy.path], "a file still changing stays followed")
+        let handle = try FileHandle(forWritingTo: copy)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(bytes[half...]))
+        try handle.close()
+        findings = follower.poll(into: &seen)
+        #expect(findings.warnings.isEmpty, "\(findings.warnings)")
+        let complete = seen.messages == Self.messages(0..<3000)
+        #expect(
+            complete,
+            "every event of the finished copy: \(seen.messages.count) read, the last \(seen.messages.last ?? "none")")
+
+        // A copy that stopped half-way: torn, once nothing has written it for the quiet period.
+        let stopped = try TemporaryDirectory("authtrail-follow-copy-stopped")
+        defer { stopped.remove() }
+        try Data(bytes[..<half]).write(to: URL(fileURLWithPath: stopped.path + "/copied.jsonl.zst"))
+        var stoppedFollower = TrailFollower(paths: [stopped.path], quietPeriod: .milliseconds(300))
+        var stoppedSeen = Messages()
+        _ = stoppedFollower.poll(into: &stoppedSeen)
+        Thread.sleep(forTimeInterval: 0.4)
+        findings = stoppedFollower.poll(into: &stoppedSeen)
+        #expect(
+            findings.warnings.count == 1 && findings.warnings[0].contains("truncated frame"), "\(findings.warnings)")
+        #expect(stoppedFollower.followedPaths.isEmpty, "a torn file is no longer followed")
+        let kept = stoppedSeen.messages == Array(Self.messages(0..<3000).prefix(stoppedSeen.messages.count))
+        #expect(kept, "the events before the tear, in order: \(stoppedSeen.messages.count) read")
     }
 }

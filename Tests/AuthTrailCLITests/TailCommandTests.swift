@@ -111,4 +111,39 @@ struct TailCommandTests {
         #expect(missing.status == 66)
         #expect(missing.standardError.contains("nowhere: no such file or directory"))
     }
+
+    @Test("tail -f reads a segment copied into the folder to its end, though it caught the copy half-way")
+    func copiedSegmentIsReadToItsEnd() throws {
+        let directory = try TemporaryDirectory("authtrail-tail-copy")
+        defer { directory.remove() }
+        let plain = directory.path + "/source.jsonl"
+        let count = 3000
+        let lines = (0..<count).map {
+            #"{"timestamp":"2026-11-22T21:56:58.123Z","schema":1,"event.name":"log","body":"event \#($0)"}"#
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: plain, atomically: true, encoding: .utf8)
+        let zstd = try ProcessRunner.run("zstd", ["-q", plain, "-o", plain + ".zst"])
+        try #require(zstd.status == 0, "\(zstd.standardError)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: plain + ".zst"))
+        let folder = directory.path + "/trail"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+
+        let tail = try LiveProcess.product(
+            "authtrail", ["tail", "-f", "-n", "1", "--interval", "0.05", "--colour", "never", folder])
+        defer { tail.send(signal: SIGKILL) }
+        // A copy that names no writer, its first half, then (after several polls) the rest, as `cp` of a big file.
+        let copy = URL(fileURLWithPath: folder + "/copied.jsonl.zst")
+        try bytes.prefix(bytes.count / 2).write(to: copy)
+        Thread.sleep(forTimeInterval: 0.3)
+        let handle = try FileHandle(forWritingTo: copy)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: bytes.suffix(from: bytes.count / 2))
+        try handle.close()
+        #expect(
+            tail.waitForOutput(timeout: 60) { Self.indexes(in: $0).last == count - 1 },
+            "the last event of the copy: \(tail.errorText)")
+        #expect(!tail.errorText.contains("truncated"), "\(tail.errorText)")
+        tail.send(signal: SIGINT)
+        #expect(tail.waitForExit(timeout: 30).status == 0, "\(tail.errorText)")
+    }
 }

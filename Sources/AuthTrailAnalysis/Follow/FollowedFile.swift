@@ -27,6 +27,10 @@ package final class FollowedFile {
     /// The install named by the file's metadata frame, for events that carry none.
     private var installID: String?
     private var bytesRead = 0
+    /// How long a file no running writer holds must stay unchanged before its unfinished end counts as torn.
+    private let quietPeriod: Duration
+    /// The file's size and modification time at the last read, and when this process first saw them.
+    private var lastSeen: (size: Int, modified: Double, since: ContinuousClock.Instant)
 
     /// What a follower may hold per file: lines are released block by block (a live view cannot wait for the
     /// checksum at the end of a 1 MiB frame); otherwise the bounds torn-segment sealing uses.
@@ -37,16 +41,22 @@ package final class FollowedFile {
     }()
 
     /// Opens `path` for following from its first byte.
-    package init(path: String) throws(SystemError) {
+    /// - Parameter quietPeriod: how long a file whose name names no running writer (copied, synced, written by a
+    ///   collector) must stay unchanged before an unfinished end is reported torn; `.zero` reads it as it is now.
+    package init(path: String, quietPeriod: Duration) throws(SystemError) {
         self.path = path
+        self.quietPeriod = quietPeriod
         descriptor = try SystemCalls.open(path, write: false)
+        let status: FileStatus
         do throws(SystemError) {
-            identity = try SystemCalls.status(descriptor).identity
+            status = try SystemCalls.status(descriptor)
             reader = try Self.makeReader()
         } catch {
             SystemCalls.close(descriptor)
             throw error
         }
+        identity = status.identity
+        lastSeen = (status.size, status.modified, .now)
         source = FileDescriptorSource(descriptor: descriptor)
     }
 
@@ -64,7 +74,8 @@ package final class FollowedFile {
     /// one-line warnings (file and byte offset) for what could not be decoded.
     ///
     /// The end of the file counts as torn only once the file is known to be complete: it ends with a seal, or no
-    /// running writer can still append to it (`SegmentDirectory.mayBeLive`: its process is gone).
+    /// running writer can still append to it (`SegmentDirectory.mayBeLive`: its process is gone) and it has been
+    /// still for the quiet period (a copy under way has no writer named but still grows).
     package func read(into consumer: inout some LogConsumer) -> (state: State, warnings: [String]) {
         guard let status = try? SystemCalls.status(descriptor), status.links > 0,
             (try? SystemCalls.status(path: path))?.identity == identity
@@ -72,11 +83,22 @@ package final class FollowedFile {
         var summary = InputSummary(path: path)
         if status.size != bytesRead { decode(final: false, into: &consumer, summary: &summary) }
         // A sealed file ends with its seal; anything else may be a live segment its writer is still filling.
-        if SegmentDirectory.isSealed(descriptor, size: bytesRead) || !mayBeLive() {
+        if SegmentDirectory.isSealed(descriptor, size: bytesRead) || (!mayBeLive() && isStill(status)) {
             decode(final: true, into: &consumer, summary: &summary)
             return (.finished, summary.warnings)
         }
         return (.open, summary.warnings)
+    }
+
+    /// Whether nothing has written the file for the quiet period: by its modification time, or (should that clock
+    /// be off) unchanged over that long of this process's own clock.
+    private func isStill(_ status: FileStatus) -> Bool {
+        let now = ContinuousClock.now
+        if status.size != lastSeen.size || status.modified != lastSeen.modified {
+            lastSeen = (status.size, status.modified, now)
+        }
+        return Date().timeIntervalSince1970 - status.modified >= quietPeriod.seconds
+            || now - lastSeen.since >= quietPeriod
     }
 
     private func mayBeLive() -> Bool {

@@ -6,17 +6,26 @@ import AuthTrail
 /// - Newly flushed blocks of an active segment are decoded from where the last poll stopped (`FollowedFile`).
 /// - Rotation: the sealed segment is read to its seal and closed, then the new one is read from its start.
 /// - A segment deleted while followed (retention) is dropped quietly.
+/// - A file whose name names no running writer (copied or synced in) is followed until it stops changing, so a copy
+///   caught half-way is not read as torn.
 /// - Only the segments that may still grow stay open: memory and descriptors grow with the number of writers at
 ///   work in the folder, not with its size (each open segment holds a decoder: its window, 2 MiB at zstd's default
 ///   level, at most 8 MiB, and 128 KiB of input). The folder is listed at every poll.
 package struct TrailFollower {
     private let paths: [String]
+    private let quietPeriod: Duration
     private var open: [FollowedFile] = []
     /// Files read to their end (or that could not be opened): not opened again while they exist.
     private var done: Set<String> = []
 
-    /// - Parameter paths: folders (searched recursively for `*.zst`) and segment files.
-    package init(paths: [String]) { self.paths = paths }
+    /// - Parameters:
+    ///   - paths: folders (searched recursively for `*.zst`) and segment files.
+    ///   - quietPeriod: how long a file no running writer holds (a copy, a sync) must stay unchanged before its
+    ///     unfinished end is reported torn; `.zero` for one look at files as they are.
+    package init(paths: [String], quietPeriod: Duration = .seconds(2)) {
+        self.paths = paths
+        self.quietPeriod = quietPeriod
+    }
 
     /// Paths that could not be listed or opened, and the one-line warnings about damaged data, of one poll.
     package struct Findings {
@@ -46,7 +55,7 @@ package struct TrailFollower {
         for path in InputOrder.sorted(new) {
             guard !shouldStop() else { break }
             do {
-                let file = try FollowedFile(path: path)
+                let file = try FollowedFile(path: path, quietPeriod: quietPeriod)
                 if read(file, into: &consumer, findings: &findings) { open.append(file) }
             } catch {
                 findings.problems.append(InputFiles.Problem(path: path, reason: error.reason))
