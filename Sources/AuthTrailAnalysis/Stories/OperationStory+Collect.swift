@@ -80,7 +80,8 @@ extension OperationStory {
         _ matches: [StoryFinder.Match], input: inout InputReader, shards: InstallShards, pacer: MemoryPacer,
         threads: Int
     ) -> (stories: [OperationStory], filesRead: Int) {
-        var mixed = InstallTimeOrder(StoryCollector(matches: matches, part: 0))
+        let chosen = StoryCollector.Chosen(matches)
+        var mixed = InstallTimeOrder(StoryCollector(chosen, part: 0))
         input.readMixed(into: &mixed)
         let deferred = mixed.takeDeferred()
         var shardOfInstall: [String: Int] = [:]
@@ -93,7 +94,7 @@ extension OperationStory {
         let read = shards.read(
             indices, into: (parts: [0: mixed.finish()], filesRead: input.filesRead), threads: threads, pacer: pacer,
             each: { index, pacing, reader in
-                let collector = StoryCollector(matches: matches, part: index + 1)
+                let collector = StoryCollector(chosen, part: index + 1)
                 var (order, _, filesRead) = shards.read(
                     index, into: collector, deferred: deferred, pacing: pacing, with: &reader)
                 return (index + 1, order.finish(), filesRead)

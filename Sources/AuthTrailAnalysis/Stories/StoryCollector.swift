@@ -29,17 +29,29 @@ struct StoryCollector: InstallOrderedConsumer {
     /// The set-ups judged so far, at most `ReportBounds.recordedSetups`.
     private var judged: [RecordedAppConfiguration: JudgedSetup] = [:]
 
-    /// Drafts the stories of `matches` of `part`, with the log lines of every one of `matches`.
-    init(matches: [StoryFinder.Match], part: Int) {
-        let own = matches.filter { $0.part == part }
-        chosen = Set(own.map(\.serial))
+    /// The operations a second read tells, with the index of their correlation ids, built once for every part.
+    struct Chosen: Sendable {
+        let matches: [StoryFinder.Match]
+        /// Lower-cased correlation id → the operations whose attempts carried it.
+        let byCorrelation: [String: [StoryFinder.Match.ID]]
+
+        init(_ matches: [StoryFinder.Match]) {
+            self.matches = matches
+            var byCorrelation: [String: [StoryFinder.Match.ID]] = [:]
+            for match in matches {
+                for id in match.correlationIDs { byCorrelation[id, default: []].append(match.id) }
+            }
+            self.byCorrelation = byCorrelation
+        }
+    }
+
+    /// Drafts the stories of the chosen operations `part` found, with the log lines of every chosen operation.
+    init(_ chosen: Chosen, part: Int) {
+        let own = chosen.matches.filter { $0.part == part }
+        self.chosen = Set(own.map(\.serial))
         earliest = own.count
         chosenKeys = Set(own.map(\.key))
-        var byCorrelation: [String: [StoryFinder.Match.ID]] = [:]
-        for match in matches {
-            for id in match.correlationIDs { byCorrelation[id, default: []].append(match.id) }
-        }
-        self.byCorrelation = byCorrelation
+        byCorrelation = chosen.byCorrelation
     }
 
     /// Tells the earliest `limit` operations of `keys` (by their first attempt's start, then key, then serial),
