@@ -31,8 +31,8 @@ struct SegmentStartOrderTests {
         #expect(InputOrder.sorted([later, earlier]) == [earlier, later])
         #expect(InputOrder.sorted([earlier, later]) == [earlier, later])
 
-        let earlierHeader = try #require(SegmentReader.firstSegmentHeader(path: earlier))
-        let laterHeader = try #require(SegmentReader.firstSegmentHeader(path: later))
+        let earlierHeader = try #require(SegmentHeader(file: earlier))
+        let laterHeader = try #require(SegmentHeader(file: later))
         #expect(earlierHeader.sortsBefore(laterHeader, name: "b", otherName: "a"))
         #expect(!laterHeader.sortsBefore(earlierHeader, name: "a", otherName: "b"))
     }

@@ -20,7 +20,7 @@ extension SegmentReader {
     /// input, or a file naming no install in its first events.
     package static func startKey(path: String) -> StartKey? {
         guard path != StandardInput.path else { return nil }
-        let header = firstSegmentHeader(path: path)
+        let header = SegmentHeader(file: path)
         if header?.isBundleManifest == true { return nil }
         return startKey(header: header, path: path, at: 0, count: startKeyPrefix)
     }

@@ -105,43 +105,6 @@ package struct SegmentReader {
         return reader.read(bytes: bytes, name: name, into: &consumer)
     }
 
-    /// Reads only the first metadata frame of a file, cheaply (used to order inputs by device and time).
-    package static func firstSegmentHeader(path: String) -> SegmentHeader? {
-        // Reading a pipe here would consume the bytes the real read needs.
-        guard path != StandardInput.path, let descriptor = try? SystemCalls.open(path, write: false) else { return nil }
-        defer { SystemCalls.close(descriptor) }
-        guard (try? SystemCalls.status(descriptor))?.isRegular == true else { return nil }
-        var source = FileDescriptorSource(descriptor: descriptor)
-        var header = [UInt8](repeating: 0, count: 8)
-        guard (try? readFully(&source, into: &header)) == 8 else { return nil }
-        let magic = header.littleEndianUInt32(at: 0)
-        guard magic & SkippableFrame.magicMask == SkippableFrame.magicBase else { return nil }
-        let size = Int(header.littleEndianUInt32(at: 4))
-        guard size <= 1 << 20 else { return nil }
-        var payload = [UInt8](repeating: 0, count: size)
-        guard (try? readFully(&source, into: &payload)) == size else { return nil }
-        return payload.withUnsafeBytes { SegmentHeader(payload: $0) }
-    }
-
-    private static func readFully(
-        _ source: inout FileDescriptorSource, into buffer: inout [UInt8]
-    ) throws(SystemError)
-        -> Int
-    {
-        var filled = 0
-        while filled < buffer.count {
-            let result = buffer.withUnsafeMutableBytes { bytes in
-                Result { () throws(SystemError) in
-                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
-                }
-            }
-            let count = try result.get()
-            if count == 0 { break }
-            filled += count
-        }
-        return filled
-    }
-
     // The sink lives only inside `read`, so it holds the consumer and the scanner's memory by pointer instead of
     // copying them. It fills one record in place line after line and lends it to the consumer: a record returned
     // per line was copied three times on its way, each copy retaining and releasing every string in it.
