@@ -14,6 +14,11 @@ import AuthTrail
 package struct TrailFollower {
     private let paths: [String]
     private let quietPeriod: Duration
+
+    /// How long a file no running writer holds must stay still before its unfinished end is torn: longer than the
+    /// pauses of a slow copy or of a compressor writing whole blocks. Waiting costs little: the file's complete blocks
+    /// are read as they land; only the warning about its end waits.
+    package static let quietPeriod: Duration = .seconds(10)
     private var open: [FollowedFile] = []
     /// Files read to their end (or that could not be opened): not opened again while they exist.
     private var done: Set<String> = []
@@ -22,7 +27,7 @@ package struct TrailFollower {
     ///   - paths: folders (searched recursively for `*.zst`) and segment files.
     ///   - quietPeriod: how long a file no running writer holds (a copy, a sync) must stay unchanged before its
     ///     unfinished end is reported torn; `.zero` for one look at files as they are.
-    package init(paths: [String], quietPeriod: Duration = .seconds(2)) {
+    package init(paths: [String], quietPeriod: Duration = Self.quietPeriod) {
         self.paths = paths
         self.quietPeriod = quietPeriod
     }
