@@ -12,13 +12,13 @@ import AuthTrail
 ///   work in the folder, not with its size (each open segment holds a decoder: its window, 2 MiB at zstd's default
 ///   level, at most 8 MiB, and 128 KiB of input). The folder is listed at every poll.
 package struct TrailFollower {
-    private let paths: [String]
-    private let quietPeriod: Duration
-
     /// How long a file no running writer holds must stay still before its unfinished end is torn: longer than the
     /// pauses of a slow copy or of a compressor writing whole blocks. Waiting costs little: the file's complete blocks
     /// are read as they land; only the warning about its end waits.
     package static let quietPeriod: Duration = .seconds(10)
+
+    private let paths: [String]
+    private let quietPeriod: Duration
     private var open: [FollowedFile] = []
     /// Files read to their end (or that could not be opened): not opened again while they exist.
     private var done: Set<String> = []
