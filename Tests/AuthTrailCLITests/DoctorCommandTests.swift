@@ -100,4 +100,28 @@ struct DoctorCommandTests {
             #expect(result.text.contains(code), "\(code)")
         }
     }
+
+    @Test("a folder whose only app cannot be read is not 'no findings': the report, one error line, exit 66")
+    func nothingJudged() throws {
+        let directory = try TemporaryDirectory("authtrail-doctor-unread")
+        defer { directory.remove() }
+        let copy = directory.path + "/ios-swift"
+        try FileManager.default.copyItem(atPath: "\(Self.samples)/ios-swift", toPath: copy)
+        // As a repository that ignores its Info.plist (it holds secrets) is cloned.
+        try FileManager.default.removeItem(atPath: copy + "/MSALiOS/Info.plist")
+        let result = try ProcessRunner.authtrail(["doctor", copy])
+        #expect(result.status == 66, "\(result.text)\(result.standardError)")
+        #expect(result.text.contains("MSALiOS.xcodeproj: skipped (not read: \(copy)/MSALiOS/Info.plist: no such file"))
+        #expect(result.text.hasSuffix("no findings: every set-up was skipped, none was judged\n"))
+        #expect(
+            result.standardError
+                == "authtrail: doctor: no app was judged: \(copy)/MSALiOS/Info.plist: no such file or folder\n")
+
+        // Beside an app that is judged, the one not read is listed and the exit status is the findings'.
+        try FileManager.default.copyItem(atPath: "\(Self.samples)/macos", toPath: directory.path + "/macos")
+        let both = try ProcessRunner.authtrail(["doctor", directory.path])
+        #expect(both.status == 0, "\(both.text)\(both.standardError)")
+        #expect(both.text.contains("skipped (not read: ") && both.text.hasSuffix("no findings\n"))
+        #expect(both.standardError.isEmpty)
+    }
 }

@@ -150,6 +150,8 @@ package struct AppSetup: Sendable, Hashable {
     /// Why the set-up is listed but not judged (a test bundle, an extension that does not use MSAL, a project with no
     /// app); nil for a set-up the rules judge.
     package var skipped: String?
+    /// What stopped the doctor from reading a skipped set-up's files (a missing or damaged Info.plist).
+    package var readError: DoctorInputError?
     /// Why some sources were not read (a cap reached): the rules that read sources are then not checked.
     package var sourcesNotRead: String?
 
@@ -175,5 +177,13 @@ package struct AppSetup: Sendable, Hashable {
 
     package init(name: String) {
         self.name = name
+    }
+
+    /// A set-up listed as skipped because `error` stopped its files from being read.
+    package static func notRead(_ name: String, _ error: DoctorInputError) -> AppSetup {
+        var setup = AppSetup(name: name)
+        setup.skipped = "not read: \(error.description)"
+        setup.readError = error
+        return setup
     }
 }

@@ -32,4 +32,11 @@ package struct DoctorReport: Sendable {
     }
 
     package var findingCount: Int { results.reduce(0) { $0 + $1.findings.count } }
+
+    /// When no set-up was judged and one could not be read: the first such error (the doctor then exits as for an
+    /// unusable input, not with "no findings").
+    package var nothingJudged: DoctorInputError? {
+        guard results.allSatisfy({ $0.setup.skipped != nil }) else { return nil }
+        return results.lazy.compactMap(\.setup.readError).first
+    }
 }

@@ -42,7 +42,8 @@ package enum MSALVersion {
             if code.contains("microsoft-authentication-library-for-objc") {
                 if code.hasPrefix("github ") || code.hasPrefix("git ") {
                     let quoted = code.split(separator: "\"").map(String.init)
-                    if let version = quoted.last(where: { $0.first?.isNumber == true }) {
+                    // A pin to a commit or branch names no version.
+                    if let version = quoted.last(where: isVersion) {
                         return Located(version, at: location)
                     }
                 }
@@ -55,6 +56,12 @@ package enum MSALVersion {
             if inMSALPin, code.hasPrefix("}") { inMSALPin = false }
         }
         return nil
+    }
+
+    /// `1.2.3` or `2.0.0-beta.1`: numbers and dots before any pre-release or build suffix (not a commit's hash).
+    static func isVersion(_ text: String) -> Bool {
+        let core = text.prefix { $0 != "-" && $0 != "+" }
+        return core.first?.isNumber == true && core.contains(".") && core.allSatisfy { $0.isNumber || $0 == "." }
     }
 
     /// Whether `version` is older than `minimum` (`0.4.0` < `0.6.0`), comparing numeric components.

@@ -21,9 +21,7 @@ extension SetupReader {
             do {
                 setups += try Self.project(projectPath)
             } catch {
-                var skipped = AppSetup(name: project)
-                skipped.skipped = "not read: \(error.description)"
-                setups.append(skipped)
+                setups.append(.notRead(project, error))
             }
         }
         var projectFolders = projects.map { ($0 as NSString).deletingLastPathComponent }
@@ -34,9 +32,7 @@ extension SetupReader {
             do {
                 setups += try xcodeGen((path as NSString).appendingPathComponent(spec))
             } catch {
-                var skipped = AppSetup(name: spec)
-                skipped.skipped = "not read: \(error.description)"
-                setups.append(skipped)
+                setups.append(.notRead(spec, error))
             }
             projectFolders.append(folder)
         }
@@ -73,9 +69,7 @@ extension SetupReader {
                 setup = try looseFiles(mine.map { (path as NSString).appendingPathComponent($0) }, scanSources: false)
             } catch {
                 // One app's damaged file does not hide the others.
-                var skipped = AppSetup(name: name)
-                skipped.skipped = "not read: \(error.description)"
-                setups.append(skipped)
+                setups.append(.notRead(name, error))
                 continue
             }
             setup.name = name

@@ -34,7 +34,11 @@ package enum DoctorTextRendering {
             lines.append("")
         }
         let count = report.findingCount
-        lines.append(count == 0 ? "no findings" : "\(count) finding\(count == 1 ? "" : "s")")
+        if count == 0 && report.results.allSatisfy({ $0.setup.skipped != nil }) {
+            lines.append("no findings: every set-up was skipped, none was judged")
+        } else {
+            lines.append(count == 0 ? "no findings" : "\(count) finding\(count == 1 ? "" : "s")")
+        }
         return lines.joined(separator: "\n")
     }
 

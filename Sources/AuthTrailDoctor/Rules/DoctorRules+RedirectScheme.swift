@@ -1,3 +1,5 @@
+internal import Foundation
+
 extension DoctorRules {
     /// iOS: the redirect URI's scheme must be one of the app's `CFBundleURLSchemes`.
     ///
@@ -52,10 +54,6 @@ extension DoctorRules {
         }
         let wanted = "msauth.\(bundleID)"
         if registered.contains(wanted) { return .passed }
-        let nonBrokerFallback = registered.contains { $0.hasPrefix("msal") && !$0.hasPrefix("msauth") }
-        let onlyExternal =
-            !setup.authorities.isEmpty && setup.authorities.allSatisfy { [.b2c, .ciam].contains($0.value.kind) }
-        if nonBrokerFallback && onlyExternal { return .passed }
         if !unresolved.isEmpty { return .notChecked(unresolvedSchemes(unresolved)) }
         let near = registered.filter { $0.lowercased().hasPrefix("msauth.") }.sorted()
         if near.isEmpty, setup.configuresMSAL == false {
@@ -63,6 +61,9 @@ extension DoctorRules {
             return .notChecked(
                 "no source read creates MSAL's application (MSALPublicClientApplicationConfig), so its redirect "
                     + "URI is not known")
+        }
+        if let fallback = registered.sorted().first(where: { $0.hasPrefix("msal") && !$0.hasPrefix("msauth") }) {
+            return nonBrokerFallback(fallback, wanted: wanted, setup: setup, location: location)
         }
         let mismatch =
             near.isEmpty
@@ -84,6 +85,52 @@ extension DoctorRules {
                 fix: "add \(wanted) to CFBundleURLTypes > CFBundleURLSchemes in \(location.file) and register "
                     + "\(wanted)://auth as the app's iOS/macOS redirect URI in the Entra admin center")
         ])
+    }
+
+    /// MSAL's default when only `msal<client id>` is registered: that older URI, which is not broker-capable. MSAL
+    /// before 2.0 takes it for any authority; 2.0 and later refuse to create the application with it for an Entra
+    /// authority other than the consumers tenant, and give no error object then (MSALPublicClientApplication.m,
+    /// `initWithConfiguration:error:` and `isAADNonConsumerTenant:`, since MSAL 2.0.0).
+    private static func nonBrokerFallback(
+        _ fallback: String, wanted: String, setup: AppSetup, location: SetupLocation
+    ) -> DoctorRule.Outcome {
+        if let version = setup.msalVersion, MSALVersion.isOlder(version.value, than: [2, 0, 0]) { return .passed }
+        if !refusesNonBrokerRedirect(setup) { return .passed }
+        let version =
+            setup.msalVersion.map { "MSAL \($0.value) (\($0.location.description))" }
+            ?? "the MSAL version was not found"
+        return .findings([
+            Finding(
+                rule: "redirect-scheme-not-registered",
+                problem:
+                    "CFBundleURLTypes registers \(fallback) but not \(wanted): MSAL then takes \(fallback)://auth, "
+                    + "which is not broker-capable, and MSAL 2.0 and later refuse to create MSALPublicClientApplication "
+                    + "with it for an Entra authority other than consumers (\(version)); the initializer fails with no "
+                    + "NSError, which Swift throws as Foundation._GenericObjCError.nilError",
+                location: SetupLocation(file: location.file, keyPath: "CFBundleURLTypes"),
+                errors: [],
+                fix: "add \(wanted) to CFBundleURLTypes > CFBundleURLSchemes in \(location.file), register "
+                    + "\(wanted)://auth as the app's iOS/macOS redirect URI in the Entra admin center, and add msauthv2 "
+                    + "and msauthv3 to LSApplicationQueriesSchemes")
+        ])
+    }
+
+    /// Whether MSAL 2.0 and later refuse a redirect URI that is not broker-capable for the app's authorities: every
+    /// one but B2C, External ID and Entra's consumers tenant (none configured means MSAL's default, `/common`).
+    static func refusesNonBrokerRedirect(_ setup: AppSetup) -> Bool {
+        setup.authorities.isEmpty
+            || !setup.authorities.allSatisfy { authority in
+                [.b2c, .ciam].contains(authority.value.kind)
+                    || (authority.value.kind == .entra && isConsumersTenant(authority.value.text))
+            }
+    }
+
+    /// An Entra authority for personal Microsoft accounts only: `/consumers` or that tenant's id.
+    static func isConsumersTenant(_ authority: String) -> Bool {
+        let lower = authority.lowercased()
+        let afterHost = lower.range(of: "://").map { lower[$0.upperBound...] } ?? lower[...]
+        let tenant = afterHost.split(separator: "/").dropFirst().first ?? ""
+        return tenant == "consumers" || tenant == "9188040d-6c67-4c5b-b112-36a304b66dad"
     }
 
     /// An msauth redirect URI that redirect-uri-bundle-mismatch reports (not `msauth.<bundle id>://auth`).

@@ -24,8 +24,9 @@ struct DoctorCommand: ParsableCommand {
               1   at least one finding
               64  usage error
               65  an input is not usable: an empty, damaged or binary-but-not-plist file, a zip that is not an app, a \
-            file over the size read for its kind
-              66  a path does not exist or cannot be opened
+            file over the size read for its kind (also when no app was judged because such a file stopped it)
+              66  a path does not exist or cannot be opened (also a file a project names, when no app was judged \
+            because of it)
               73  standard output could not be written
               141 standard output is a pipe whose reader has gone
             """)
@@ -59,6 +60,10 @@ struct DoctorCommand: ParsableCommand {
         case .json: try StandardOutput.write(DoctorJSONRendering.json(report))
         }
         if report.findingCount > 0 { throw ExitStatus.findings }
+        if let error = report.nothingJudged {
+            printError("authtrail: doctor: no app was judged: \(error.description)")
+            throw Self.status(error.code, emptyFile: Self.isEmptyFile(error.file))
+        }
     }
 
     /// A missing or unopenable path is no input (66); an empty file was opened and holds no usable data (65), like
