@@ -47,6 +47,8 @@ package struct AppSetup: Sendable, Hashable {
         package var swiftUIAppLocation: SetupLocation?
         /// A `guard` on `sourceApplication` (or a `return`) in a URL handler before its `handleMSALResponse` call.
         package var unreachableCall: SetupLocation?
+        /// The first source that uses MSAL: where to point when the app declares no delegate the sources show.
+        package var msalSource: SetupLocation?
 
         package init(calls: [Located<Bool>] = [], delegateLocation: SetupLocation? = nil, usesScenes: Bool = false) {
             self.calls = calls

@@ -17,6 +17,7 @@ package enum SourceScanner {
             || text.contains("MSALPublicClientApplication")
         {
             setup.referencesMSAL = true
+            if handOff.msalSource == nil { handOff.msalSource = SetupLocation(file: file) }
         } else if setup.referencesMSAL == nil {
             setup.referencesMSAL = false
         }

@@ -21,13 +21,13 @@ extension DoctorRules {
                 "MSAL \(version.value) (\(version.location.description)) predates the iOS 13 broker and its query schemes"
             )
         }
+        let missing = ["msauthv2", "msauthv3"].filter { !queries.value.contains($0) }
+        guard !missing.isEmpty else { return .passed }
         switch brokerCapability(setup) {
         case .no: return .notChecked("the redirect URI is not broker-capable, so MSAL does not ask")
         case .unknown(let reason): return .notChecked(reason)
         case .yes: break
         }
-        let missing = ["msauthv2", "msauthv3"].filter { !queries.value.contains($0) }
-        guard !missing.isEmpty else { return .passed }
         return .findings([
             Finding(
                 rule: "broker-query-schemes-missing",
@@ -57,6 +57,11 @@ extension DoctorRules {
         }
         if !setup.redirectURIs.isEmpty {
             return setup.redirectURIs.contains { isBrokerCapable($0.value, bundleID: bundleID) } ? .yes : .no
+        }
+        if let unspelled = setup.unspelledRedirectURI {
+            return .unknown(
+                "the redirect URI is \(unspelled.value) (\(unspelled.location.description)), which the sources read do "
+                    + "not spell out")
         }
         // MSAL's default is msauth.<bundle id>://auth when that scheme is registered, else msal<client id>://auth.
         guard let schemes = setup.urlSchemes else { return .unknown("no Info.plist was read") }

@@ -26,10 +26,14 @@ extension DoctorRules {
                     : "web sign-in through Safari never completes (the broker is off)")
         ]
         let usesScenes = handOff.usesScenes || setup.infoDeclaresScenes
-        let location =
-            (usesScenes
-                ? handOff.sceneDelegateLocation ?? handOff.swiftUIAppLocation ?? handOff.delegateLocation
-                : handOff.delegateLocation ?? handOff.sceneDelegateLocation) ?? SetupLocation(file: "AppDelegate.swift")
+        let delegate =
+            usesScenes
+            ? handOff.sceneDelegateLocation ?? handOff.swiftUIAppLocation ?? handOff.delegateLocation
+            : handOff.delegateLocation ?? handOff.sceneDelegateLocation
+        // No delegate in the sources read (it may be generated, or in a file not given): point at MSAL's user.
+        let location = delegate ?? handOff.msalSource ?? SetupLocation(file: "AppDelegate.swift")
+        let noDelegate =
+            delegate == nil ? " (no app delegate, scene delegate or SwiftUI App is among the sources read)" : ""
         // A SwiftUI App gets opened URLs in .onOpenURL, a scene delegate in scene(_:openURLContexts:).
         let sceneMethod =
             handOff.swiftUIAppLocation != nil && handOff.sceneDelegateLocation == nil
@@ -40,7 +44,7 @@ extension DoctorRules {
                 Finding(
                     rule: "response-hand-off-missing",
                     problem: "no source calls MSALPublicClientApplication.handleMSALResponse, so the URL the broker "
-                        + "or browser opens the app with never reaches MSAL",
+                        + "or browser opens the app with never reaches MSAL" + noDelegate,
                     location: location, errors: errors,
                     fix: "in \(method), pass each URL to MSALPublicClientApplication.handleMSALResponse(_:"
                         + "sourceApplication:)")
