@@ -101,21 +101,43 @@ struct DoctorCommandTests {
         }
     }
 
-    @Test("a folder whose only app cannot be read is not 'no findings': the report, one error line, exit 66")
-    func nothingJudged() throws {
-        let directory = try TemporaryDirectory("authtrail-doctor-unread")
+    @Test("a project whose Info.plist is not in the repository is judged on the rest, the file listed as not found")
+    func missingInfoPlist() throws {
+        let directory = try TemporaryDirectory("authtrail-doctor-missing")
         defer { directory.remove() }
         let copy = directory.path + "/ios-swift"
         try FileManager.default.copyItem(atPath: "\(Self.samples)/ios-swift", toPath: copy)
         // As a repository that ignores its Info.plist (it holds secrets) is cloned.
         try FileManager.default.removeItem(atPath: copy + "/MSALiOS/Info.plist")
         let result = try ProcessRunner.authtrail(["doctor", copy])
-        #expect(result.status == 66, "\(result.text)\(result.standardError)")
-        #expect(result.text.contains("MSALiOS.xcodeproj: skipped (not read: \(copy)/MSALiOS/Info.plist: no such file"))
-        #expect(result.text.hasSuffix("no findings: every set-up was skipped, none was judged\n"))
+        #expect(result.status == 0, "\(result.text)\(result.standardError)")
+        #expect(result.text.contains("MSALiOS (iOS, com.microsoft.identitysample.MSALiOS)"), "\(result.text)")
+        #expect(result.text.contains("not checked: redirect-scheme-not-registered: no Info.plist was read"))
         #expect(
-            result.standardError
-                == "authtrail: doctor: no app was judged: \(copy)/MSALiOS/Info.plist: no such file or folder\n")
+            result.text.contains(
+                "not found: \(copy)/MSALiOS/Info.plist (named by \(copy)/MSALiOS.xcodeproj/project.pbxproj: "
+                    + "MSALiOS: INFOPLIST_FILE)"))
+        let json = try ProcessRunner.authtrail(["doctor", "--format", "json", copy])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+        let setup = try #require((object["setups"] as? [[String: Any]])?.first)
+        let missing = try #require((setup["missing_files"] as? [[String: Any]])?.first)
+        #expect(missing["file"] as? String == copy + "/MSALiOS/Info.plist")
+    }
+
+    @Test("a folder whose only app cannot be read is not 'no findings': the report, one error line, exit 65")
+    func nothingJudged() throws {
+        let directory = try TemporaryDirectory("authtrail-doctor-unread")
+        defer { directory.remove() }
+        let copy = directory.path + "/ios-swift"
+        try FileManager.default.copyItem(atPath: "\(Self.samples)/ios-swift", toPath: copy)
+        try Data("<plist><dict><key>broken".utf8).write(to: URL(fileURLWithPath: copy + "/MSALiOS/Info.plist"))
+        let result = try ProcessRunner.authtrail(["doctor", copy])
+        #expect(result.status == 65, "\(result.text)\(result.standardError)")
+        #expect(result.text.contains("MSALiOS.xcodeproj: skipped (not read: \(copy)/MSALiOS/Info.plist"))
+        #expect(result.text.hasSuffix("no findings: every set-up was skipped, none was judged\n"))
+        let lines = result.standardError.split(separator: "\n")
+        #expect(
+            lines.count == 1 && lines[0].hasPrefix("authtrail: doctor: no app was judged: \(copy)/MSALiOS/Info.plist"))
 
         // Beside an app that is judged, the one not read is listed and the exit status is the findings'.
         try FileManager.default.copyItem(atPath: "\(Self.samples)/macos", toPath: directory.path + "/macos")

@@ -152,8 +152,11 @@ package struct AppSetup: Sendable, Hashable {
     /// Why the set-up is listed but not judged (a test bundle, an extension that does not use MSAL, a project with no
     /// app); nil for a set-up the rules judge.
     package var skipped: String?
-    /// What stopped the doctor from reading a skipped set-up's files (a missing or damaged Info.plist).
+    /// What stopped the doctor from reading a skipped set-up's files (a damaged Info.plist).
     package var readError: DoctorInputError?
+    /// Files the project names that do not exist (an Info.plist or entitlements file the repository ignores), with
+    /// the setting naming each: the rules that read them are not checked, the others judge the rest.
+    package var missingFiles: [Located<String>] = []
     /// Why some sources were not read (a cap reached): the rules that read sources are then not checked.
     package var sourcesNotRead: String?
 

@@ -104,7 +104,9 @@ extension SetupReader {
         let settingsLocation = SetupLocation(file: file, keyPath: "\(target.name) (\(target.configuration))")
         if let info = target.infoPlist {
             let path = (root as NSString).appendingPathComponent(info)
-            PlistFacts.applyInfo(try BoundedFile.propertyList(path), file: path, settings: target.settings, to: &setup)
+            if let plist = try existing(path, namedBy: "\(target.name): INFOPLIST_FILE", file: file, in: &setup) {
+                PlistFacts.applyInfo(plist, file: path, settings: target.settings, to: &setup)
+            }
         } else {
             // Xcode generates the whole Info.plist from INFOPLIST_KEY_* settings, which cannot declare URL
             // types or query schemes: the app has none.
@@ -119,8 +121,10 @@ extension SetupReader {
         }
         if let entitlements = target.entitlements {
             let path = (root as NSString).appendingPathComponent(entitlements)
-            let plist = try BoundedFile.propertyList(path)
-            PlistFacts.applyEntitlements(plist, file: path, settings: target.settings, to: &setup)
+            let namedBy = "\(target.name): CODE_SIGN_ENTITLEMENTS"
+            if let plist = try existing(path, namedBy: namedBy, file: file, in: &setup) {
+                PlistFacts.applyEntitlements(plist, file: path, settings: target.settings, to: &setup)
+            }
         } else {
             // No entitlements file: no keychain group beyond the app's own, and no sandbox.
             let location = SetupLocation(file: file, keyPath: "\(target.name): CODE_SIGN_ENTITLEMENTS")
@@ -128,5 +132,18 @@ extension SetupReader {
             setup.sandbox = Located(false, at: location)
         }
         return setup
+    }
+
+    /// The property list at `path`, or nil when the file does not exist (listed in `missingFiles`: a repository
+    /// that ignores its Info.plist still has sources and entitlements to judge). A damaged file still throws.
+    static func existing(
+        _ path: String, namedBy setting: String, file: String, in setup: inout AppSetup
+    ) throws(DoctorInputError) -> PropertyListValue? {
+        do {
+            return try BoundedFile.propertyList(path)
+        } catch  where error.code == .missing {
+            setup.missingFiles.append(Located(path, at: SetupLocation(file: file, keyPath: setting)))
+            return nil
+        }
     }
 }

@@ -25,6 +25,12 @@ package enum DoctorJSONRendering {
         var passed: [String]
         var notChecked: [NotChecked]
         var unresolved: [Unresolved]
+        var missingFiles: [MissingFile]
+    }
+
+    struct MissingFile: Encodable {
+        var file: String
+        var namedBy: SetupLocation
     }
 
     struct FindingObject: Encodable {
@@ -80,7 +86,8 @@ package enum DoctorJSONRendering {
                     notChecked: result.notChecked.map { NotChecked(rule: $0.rule.rawValue, reason: $0.reason) },
                     unresolved: DoctorTextRendering.uniqueUnresolved(result.setup).map {
                         Unresolved(value: $0.value, location: $0.location)
-                    })
+                    },
+                    missingFiles: result.setup.missingFiles.map { MissingFile(file: $0.value, namedBy: $0.location) })
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]

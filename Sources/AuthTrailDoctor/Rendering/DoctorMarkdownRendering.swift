@@ -32,6 +32,12 @@ package enum DoctorMarkdownRendering {
                 lines += ["", "Not checked:", ""]
                 lines += result.notChecked.map { "- `\($0.rule.rawValue)`: \(cell($0.reason))" }
             }
+            if !result.setup.missingFiles.isEmpty {
+                lines += ["", "Not found:", ""]
+                lines += result.setup.missingFiles.map {
+                    "- \(MarkdownText.code($0.value)) (named by \(cell($0.location.description)))"
+                }
+            }
             let unresolved = DoctorTextRendering.uniqueUnresolved(result.setup)
             if !unresolved.isEmpty {
                 lines += ["", "Unresolved:", ""]

@@ -28,6 +28,9 @@ package enum DoctorTextRendering {
             for (rule, reason) in result.notChecked {
                 lines.append("  not checked: \(rule.rawValue): \(reason)")
             }
+            for missing in setup.missingFiles {
+                lines.append("  not found: \(missing.value) (named by \(missing.location.description))")
+            }
             for unresolved in uniqueUnresolved(setup) {
                 lines.append("  unresolved: \(unresolved.value) (\(unresolved.location.description))")
             }
