@@ -146,4 +146,18 @@ struct TailCommandTests {
         tail.send(signal: SIGINT)
         #expect(tail.waitForExit(timeout: 30).status == 0, "\(tail.errorText)")
     }
+
+    @Test(
+        "a stop signal ends tail inside a file it is still reading, even one that never ends; exit 0",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")),
+        arguments: [["tail", "/dev/zero"], ["tail", "-f", "/dev/zero"]])
+    func stopsWithinAnEndlessFile(arguments: [String]) throws {
+        let tail = try LiveProcess.product("authtrail", arguments + ["--colour", "never"])
+        defer { tail.send(signal: SIGKILL) }
+        Thread.sleep(forTimeInterval: 0.5)  // into the read of /dev/zero
+        tail.send(signal: SIGTERM)
+        let end = tail.waitForExit(timeout: 30)
+        #expect(end.status == 0 && !end.signalled, "\(arguments) ended with \(end): \(tail.errorText)")
+        #expect(!tail.errorText.contains("truncated"), "a stop is not damage: \(tail.errorText)")
+    }
 }

@@ -76,15 +76,28 @@ package final class FollowedFile {
     /// The end of the file counts as torn only once the file is known to be complete: it ends with a seal, or no
     /// running writer can still append to it (`SegmentDirectory.mayBeLive`: its process is gone) and it has been
     /// still for the quiet period (a copy under way has no writer named but still grows).
-    package func read(into consumer: inout some LogConsumer) -> (state: State, warnings: [String]) {
+    ///
+    /// `shouldStop` is asked before each read of the file (128 KiB): once it says yes, the read ends where it is and
+    /// the file stays open, so a stop signal is honoured within a long file, or a device that never ends.
+    package func read(
+        into consumer: inout some LogConsumer, shouldStop: @escaping () -> Bool = { false }
+    ) -> (state: State, warnings: [String]) {
         guard let status = try? SystemCalls.status(descriptor), status.links > 0,
             (try? SystemCalls.status(path: path))?.identity == identity
         else { return (.removed, []) }
         var summary = InputSummary(path: path)
-        if status.size != bytesRead { decode(final: false, into: &consumer, summary: &summary) }
+        if status.size != bytesRead {
+            if decode(final: false, into: &consumer, summary: &summary, shouldStop: shouldStop) {
+                return (.open, summary.warnings)
+            }
+        }
         // A sealed file ends with its seal; anything else may be a live segment its writer is still filling.
         if SegmentDirectory.isSealed(descriptor, size: bytesRead) || (!mayBeLive() && isStill(status)) {
-            decode(final: true, into: &consumer, summary: &summary)
+            let before = summary
+            // Stopped before its end, the file is not finished: what the reader said of the cut is not its damage.
+            if decode(final: true, into: &consumer, summary: &summary, shouldStop: shouldStop) {
+                return (.open, before.warnings)
+            }
             return (.finished, summary.warnings)
         }
         return (.open, summary.warnings)
@@ -107,18 +120,45 @@ package final class FollowedFile {
             .mayBeLive(url.lastPathComponent, active: nil)
     }
 
-    private func decode(final: Bool, into consumer: inout some LogConsumer, summary: inout InputSummary) {
+    /// Decodes into `consumer`; true when `shouldStop` ended it early.
+    private func decode(
+        final: Bool, into consumer: inout some LogConsumer, summary: inout InputSummary,
+        shouldStop: @escaping () -> Bool
+    ) -> Bool {
+        var stoppable = StoppableSource(base: source, shouldStop: shouldStop)
         withUnsafeMutablePointer(to: &consumer) { consumer in
             withUnsafeMutablePointer(to: &memory) { memory in
                 var sink = Sink(
                     consumer: consumer, memory: memory, fields: consumer.pointee.stringFields, installID: installID,
                     summary: summary)
-                reader.readLive(from: &source, into: &sink, final: final)
+                reader.readLive(from: &stoppable, into: &sink, final: final)
                 installID = sink.installID
                 summary = sink.summary
             }
         }
+        source = stoppable.base
         bytesRead = reader.bytesRead
+        return stoppable.stopped
+    }
+
+    /// A source that ends (reads 0 bytes) once `shouldStop` says so.
+    private struct StoppableSource: ByteSource {
+        var base: FileDescriptorSource
+        let shouldStop: () -> Bool
+        private(set) var stopped = false
+
+        init(base: FileDescriptorSource, shouldStop: @escaping () -> Bool) {
+            self.base = base
+            self.shouldStop = shouldStop
+        }
+
+        mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+            if stopped || shouldStop() {
+                stopped = true
+                return 0
+            }
+            return try base.read(into: buffer)
+        }
     }
 
     // Like SegmentReader's sink, for segments only: a folder being followed holds segments, not raw log text.

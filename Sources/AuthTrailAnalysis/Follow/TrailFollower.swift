@@ -39,8 +39,11 @@ package struct TrailFollower {
     }
 
     /// Reads everything new into `consumer`: first the files already followed, then the new ones in device and
-    /// time order. `shouldStop` is asked between files, so a long first poll over a big folder can be interrupted.
-    package mutating func poll(into consumer: inout some LogConsumer, shouldStop: () -> Bool = { false }) -> Findings {
+    /// time order. `shouldStop` is asked between files and between reads within one, so a long first poll over a big
+    /// folder or file can be interrupted.
+    package mutating func poll(
+        into consumer: inout some LogConsumer, shouldStop: @escaping () -> Bool = { false }
+    ) -> Findings {
         var findings = Findings()
         let listed = InputFiles.expand(paths)
         findings.problems = listed.problems
@@ -50,7 +53,7 @@ package struct TrailFollower {
                 stillOpen += open[index...]
                 break
             }
-            if read(file, into: &consumer, findings: &findings) { stillOpen.append(file) }
+            if read(file, into: &consumer, findings: &findings, shouldStop: shouldStop) { stillOpen.append(file) }
         }
         open = stillOpen
         let present = Set(listed.files)
@@ -61,7 +64,7 @@ package struct TrailFollower {
             guard !shouldStop() else { break }
             do {
                 let file = try FollowedFile(path: path, quietPeriod: quietPeriod)
-                if read(file, into: &consumer, findings: &findings) { open.append(file) }
+                if read(file, into: &consumer, findings: &findings, shouldStop: shouldStop) { open.append(file) }
             } catch {
                 findings.problems.append(InputFiles.Problem(path: path, reason: error.reason))
                 done.insert(path)
@@ -75,9 +78,10 @@ package struct TrailFollower {
 
     /// Reads `file`; true while it may grow.
     private mutating func read(
-        _ file: FollowedFile, into consumer: inout some LogConsumer, findings: inout Findings
+        _ file: FollowedFile, into consumer: inout some LogConsumer, findings: inout Findings,
+        shouldStop: @escaping () -> Bool
     ) -> Bool {
-        let (state, warnings) = file.read(into: &consumer)
+        let (state, warnings) = file.read(into: &consumer, shouldStop: shouldStop)
         findings.warnings += warnings
         switch state {
         case .open: return true

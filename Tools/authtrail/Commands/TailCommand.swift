@@ -20,8 +20,8 @@ struct TailCommand: ParsableCommand {
             closes (as the report closes it): its end, install, operation id, each attempt's kind, outcome and error, \
             then whether a Retry-After was honoured, a retry storm and the backoff; -n counts operations. Colour (--colour auto) only on a terminal and without NO_COLOR.
 
-            Ctrl-C (SIGINT) or SIGTERM stops following: the current line is finished, standard output flushed, and \
-            tail exits 0. A closed standard output (`| head`) ends it quietly with 141 (as a shell reports a program \
+            Ctrl-C (SIGINT) or SIGTERM stops following, or the first read of a large folder or file (between two \
+            reads of 128 KiB): the current line is finished, standard output flushed, and tail exits 0. A closed standard output (`| head`) ends it quietly with 141 (as a shell reports a program \
             SIGPIPE ends), at once even while no event comes.
 
             Exit status: 0 when stopped by a signal, or (without -f) after the last lines; 64 on a usage error; 65 \
@@ -111,7 +111,7 @@ struct TailCommand: ParsableCommand {
         output.flush()
         if let error = output.writeError { try StandardOutput.fail(error) }
         if !first.problems.isEmpty { throw ExitStatus.noInput }
-        if !follow && output.eventsRead == 0 {
+        if !follow && output.eventsRead == 0 && !StopSignals.received {
             printError("authtrail: no AuthTrail events in \(paths.joined(separator: " "))")
             throw ExitStatus.dataError
         }
