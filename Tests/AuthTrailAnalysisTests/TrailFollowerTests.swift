@@ -185,4 +185,28 @@ struct TrailFollowerTests {
         let kept = stoppedSeen.messages == Array(Self.messages(0..<3000).prefix(stoppedSeen.messages.count))
         #expect(kept, "the events before the tear, in order: \(stoppedSeen.messages.count) read")
     }
+
+    @Test("a folder that cannot be listed for a while (a network share's hiccup) is not read again when it returns")
+    func listingFailureDoesNotReadAgain() throws {
+        let source = try TemporaryDirectory("authtrail-follow-hiccup-source")
+        defer { source.remove() }
+        let bytes = try Self.copiedSegment(20, in: source)
+        let parent = try TemporaryDirectory("authtrail-follow-hiccup")
+        defer { parent.remove() }
+        let folder = parent.path + "/share"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/copied.jsonl.zst"))
+        var follower = TrailFollower(paths: [folder], quietPeriod: .zero)
+        var seen = Messages()
+        _ = follower.poll(into: &seen)
+        #expect(seen.messages == Self.messages(0..<20) && follower.followedPaths.isEmpty)
+
+        try FileManager.default.moveItem(atPath: folder, toPath: folder + ".away")
+        let away = follower.poll(into: &seen)
+        #expect(away.problems.count == 1, "the folder that is gone is said: \(away.problems)")
+        try FileManager.default.moveItem(atPath: folder + ".away", toPath: folder)
+        let back = follower.poll(into: &seen)
+        #expect(back.problems.isEmpty && back.warnings.isEmpty)
+        #expect(seen.messages.count == 20, "\(seen.messages.count) events: the file was read again")
+    }
 }

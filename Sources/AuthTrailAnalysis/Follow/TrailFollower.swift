@@ -1,4 +1,5 @@
 import AuthTrail
+import Foundation
 
 /// Follows trail folders as `tail -f` follows a file: each `poll` reads what was appended to the segments it follows,
 /// then the segments that appeared since (in sub-folders too, one per install), in device and time order.
@@ -22,6 +23,8 @@ package struct TrailFollower {
     private var open: [FollowedFile] = []
     /// Files read to their end (or that could not be opened): not opened again while they exist.
     private var done: Set<String> = []
+    /// Files not opened for want of a descriptor, already warned about.
+    private var waitingForDescriptor: Set<String> = []
 
     /// - Parameters:
     ///   - paths: folders (searched recursively for `*.zst`) and segment files.
@@ -56,15 +59,22 @@ package struct TrailFollower {
             if read(file, into: &consumer, findings: &findings, shouldStop: shouldStop) { stillOpen.append(file) }
         }
         open = stillOpen
-        let present = Set(listed.files)
-        done.formIntersection(present)
+        // Forget the files that are gone, once the listing is whole: a folder that could not be listed this time
+        // (out of descriptors, a network share's hiccup) still holds files already read, not to be read again.
+        if listed.problems.isEmpty { done.formIntersection(listed.files) }
         let following = Set(open.map(\.path))
         let new = listed.files.filter { !done.contains($0) && !following.contains($0) }
         for path in InputOrder.sorted(new) {
             guard !shouldStop() else { break }
             do {
                 let file = try FollowedFile(path: path, quietPeriod: quietPeriod)
+                waitingForDescriptor.remove(path)
                 if read(file, into: &consumer, findings: &findings, shouldStop: shouldStop) { open.append(file) }
+            } catch  where error.errno == EMFILE || error.errno == ENFILE {
+                // Out of descriptors (many files followed at once): said once, opened once a followed file closes.
+                if waitingForDescriptor.insert(path).inserted {
+                    findings.warnings.append("\(path): \(error.reason); it is read once a followed file is closed")
+                }
             } catch {
                 findings.problems.append(InputFiles.Problem(path: path, reason: error.reason))
                 done.insert(path)
