@@ -91,9 +91,23 @@ struct RedirectFallbackTests {
         let outcome = try Self.redirectOutcome(
             authority: "https://login.microsoftonline.com/consumers", lockFile: Self.pod230)
         #expect(outcome.findings.isEmpty && outcome.passed, "\(outcome.findings.map(\.problem))")
-        let organizations = try Self.redirectOutcome(
-            authority: "https://login.microsoftonline.com/organizations", lockFile: Self.pod230)
-        #expect(organizations.findings.count == 1)
+        // MSAL gives the consumers type to the word only: its tenant id is refused as any tenant's.
+        for tenant in ["organizations", "9188040d-6c67-4c5b-b112-36a304b66dad"] {
+            let other = try Self.redirectOutcome(
+                authority: "https://login.microsoftonline.com/\(tenant)", lockFile: Self.pod230)
+            #expect(other.findings.count == 1, "\(tenant)")
+        }
+    }
+
+    @Test("an authority on a custom domain (B2C or External ID there) leaves the fallback not checked")
+    func customDomain() throws {
+        let directory = try Self.app(
+            authority: "https://auth.contoso.com/contoso.onmicrosoft.com/B2C_1_signin", lockFile: Self.pod230)
+        defer { directory.remove() }
+        let report = DoctorReport(setups: try SetupReader.read([directory.path]))
+        let result = try #require(report.results.first)
+        let reason = result.notChecked.first { $0.rule.rawValue == "redirect-scheme-not-registered" }?.reason
+        #expect(reason?.contains("auth.contoso.com") == true, "\(result.findings.map(\.problem)) \(reason ?? "")")
     }
 
     @Test("a Carthage pin to a commit names no version: the finding says the version was not found")

@@ -95,6 +95,12 @@ extension DoctorRules {
         _ fallback: String, wanted: String, setup: AppSetup, location: SetupLocation
     ) -> DoctorRule.Outcome {
         if let version = setup.msalVersion, MSALVersion.isOlder(version.value, than: [2, 0, 0]) { return .passed }
+        // MSAL refuses it only for an MSALAADAuthority: one on a custom domain may be B2C or External ID.
+        if let custom = setup.authorities.first(where: { $0.value.kind == .custom }) {
+            return .notChecked(
+                "MSAL 2.0 and later refuse \(fallback)://auth for an Entra authority only, and the authority "
+                    + "\(custom.value.text) (\(custom.location.description)) is on a custom domain")
+        }
         if !refusesNonBrokerRedirect(setup) { return .passed }
         let version =
             setup.msalVersion.map { "MSAL \($0.value) (\($0.location.description))" }
@@ -125,12 +131,12 @@ extension DoctorRules {
             }
     }
 
-    /// An Entra authority for personal Microsoft accounts only: `/consumers` or that tenant's id.
+    /// An Entra authority for personal Microsoft accounts only: `/consumers` (IdentityCore's MSIDAADTenant gives the
+    /// consumers type to that word only; the tenant's id counts as any tenant's).
     static func isConsumersTenant(_ authority: String) -> Bool {
         let lower = authority.lowercased()
         let afterHost = lower.range(of: "://").map { lower[$0.upperBound...] } ?? lower[...]
-        let tenant = afterHost.split(separator: "/").dropFirst().first ?? ""
-        return tenant == "consumers" || tenant == "9188040d-6c67-4c5b-b112-36a304b66dad"
+        return afterHost.split(separator: "/").dropFirst().first == "consumers"
     }
 
     /// An msauth redirect URI that redirect-uri-bundle-mismatch reports (not `msauth.<bundle id>://auth`).
