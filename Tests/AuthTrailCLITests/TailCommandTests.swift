@@ -118,8 +118,12 @@ struct TailCommandTests {
         defer { directory.remove() }
         let plain = directory.path + "/source.jsonl"
         let count = 3000
+        // A field of random digits per line, so the compressed blocks are of like size and the first half of the
+        // file holds whole blocks (a repetitive file compresses its later blocks to almost nothing).
         let lines = (0..<count).map {
-            #"{"timestamp":"2026-11-22T21:56:58.123Z","schema":1,"event.name":"log","body":"event \#($0)"}"#
+            let noise = (0..<4).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 16) }.joined()
+            return
+                #"{"timestamp":"2026-11-22T21:56:58.123Z","schema":1,"event.name":"log","x":"\#(noise)","body":"event \#($0)"}"#
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: plain, atomically: true, encoding: .utf8)
         let zstd = try ProcessRunner.run("zstd", ["-q", plain, "-o", plain + ".zst"])
@@ -129,12 +133,16 @@ struct TailCommandTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 
         let tail = try LiveProcess.product(
-            "authtrail", ["tail", "-f", "-n", "1", "--interval", "0.05", "--colour", "never", folder])
+            "authtrail", ["tail", "-f", "-n", "\(count)", "--interval", "0.05", "--colour", "never", folder])
         defer { tail.send(signal: SIGKILL) }
-        // A copy that names no writer, its first half, then (after several polls) the rest, as `cp` of a big file.
+        // A copy that names no writer, its first half, then (once tail has read from it) the rest, as `cp` of a big
+        // file caught half-way.
         let copy = URL(fileURLWithPath: folder + "/copied.jsonl.zst")
         try bytes.prefix(bytes.count / 2).write(to: copy)
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(
+            // Well within the quiet period (30 s), after which the unfinished half would be reported torn.
+            tail.waitForOutput(timeout: 8) { !Self.indexes(in: $0).isEmpty },
+            "tail read the first half: \(tail.errorText)")
         let handle = try FileHandle(forWritingTo: copy)
         try handle.seekToEnd()
         try handle.write(contentsOf: bytes.suffix(from: bytes.count / 2))
@@ -154,7 +162,20 @@ struct TailCommandTests {
     func stopsWithinAnEndlessFile(arguments: [String]) throws {
         let tail = try LiveProcess.product("authtrail", arguments + ["--colour", "never"])
         defer { tail.send(signal: SIGKILL) }
-        Thread.sleep(forTimeInterval: 0.5)  // into the read of /dev/zero
+        // Into the read of /dev/zero: past a few MiB read (as Linux's /proc tells), else after a second.
+        let io = "/proc/\(tail.processIdentifier)/io"
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            guard let text = try? String(contentsOfFile: io, encoding: .utf8) else {
+                Thread.sleep(forTimeInterval: 1)
+                break
+            }
+            let read = text.split(separator: "\n").first { $0.hasPrefix("rchar:") }.flatMap {
+                Int($0.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces))
+            }
+            if let read, read > 4 << 20 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         tail.send(signal: SIGTERM)
         let end = tail.waitForExit(timeout: 30)
         #expect(end.status == 0 && !end.signalled, "\(arguments) ended with \(end): \(tail.errorText)")

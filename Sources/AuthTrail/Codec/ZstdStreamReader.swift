@@ -93,6 +93,11 @@ package final class ZstdStreamReader {
     package var bytesConsumed: Int { windowBase + position }
     /// Bytes taken from the source so far (consumed, or waiting in the window for the rest of their block).
     package var bytesRead: Int { windowBase + window.count }
+    /// Whether the last read ended between two frames with nothing left unfinished: no frame begun, no bytes
+    /// waiting, no line without its end. What it read is whole so far.
+    package var endsBetweenFrames: Bool {
+        !paused && openFrame == nil && position == window.count && lineCarry.isEmpty && bytesRead > 0
+    }
 
     package init(limits: Limits = Limits()) throws(ZstdError) {
         self.limits = limits

@@ -73,12 +73,14 @@ package final class FollowedFile {
     /// Decodes what was written since the last read into `consumer` and says whether the file may still grow, with
     /// one-line warnings (file and byte offset) for what could not be decoded.
     ///
-    /// The end of the file counts as torn only once the file is known to be complete: it ends with a seal, or no
-    /// running writer can still append to it (`SegmentDirectory.mayBeLive`: its process is gone) and it has been
-    /// still for the quiet period (a copy under way has no writer named but still grows).
+    /// The file is finished once it is known to be complete: it ends with a seal, or no running writer can still
+    /// append to it (`SegmentDirectory.mayBeLive`: its process is gone) and either what it holds ends between two
+    /// frames or it has been still for the quiet period. So a copy under way (no writer named, still growing) caught
+    /// inside a frame is followed on instead of being called torn, while a whole file is closed at once (its
+    /// descriptor and decoder are not held).
     ///
-    /// `shouldStop` is asked before each read of the file (128 KiB): once it says yes, the read ends where it is and
-    /// the file stays open, so a stop signal is honoured within a long file, or a device that never ends.
+    /// `shouldStop` is asked before each read of the file (128 KiB): once it says yes, the read ends where it is, so a
+    /// stop signal is honoured within a long file, or a device that never ends.
     package func read(
         into consumer: inout some LogConsumer, shouldStop: @escaping () -> Bool = { false }
     ) -> (state: State, warnings: [String]) {
@@ -92,19 +94,22 @@ package final class FollowedFile {
             }
         }
         // A sealed file ends with its seal; anything else may be a live segment its writer is still filling.
-        if SegmentDirectory.isSealed(descriptor, size: bytesRead) || (!mayBeLive() && isStill(status)) {
+        let complete = { self.reader.endsBetweenFrames || self.isStill(status) }
+        if SegmentDirectory.isSealed(descriptor, size: bytesRead) || (!mayBeLive() && complete()) {
             let before = summary
-            // Stopped before its end, the file is not finished: what the reader said of the cut is not its damage.
+            // Stopped before its end: what the reader said of the cut is not the file's damage. The reader has let
+            // go of its unfinished end, so the file is not read again.
             if decode(final: true, into: &consumer, summary: &summary, shouldStop: shouldStop) {
-                return (.open, before.warnings)
+                return (.finished, before.warnings)
             }
             return (.finished, summary.warnings)
         }
         return (.open, summary.warnings)
     }
 
-    /// Whether nothing has written the file for the quiet period: by its modification time, or (should that clock
-    /// be off) unchanged over that long of this process's own clock.
+    /// Whether nothing has written the file for the quiet period: by its modification time, or unchanged over that
+    /// long of this process's own clock (for a file whose clock runs ahead of this machine's). A share whose clock
+    /// lags this machine's by more than the quiet period can make a copy under way look still at its first look.
     private func isStill(_ status: FileStatus) -> Bool {
         let now = ContinuousClock.now
         if status.size != lastSeen.size || status.modified != lastSeen.modified {
