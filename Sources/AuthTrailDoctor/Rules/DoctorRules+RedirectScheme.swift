@@ -7,7 +7,7 @@ extension DoctorRules {
     /// in `CFBundleURLTypes`, else `MSIDErrorRedirectSchemeNotRegistered` (-51118), which MSAL hands the app as -50000
     /// with sub-code -42001 when `MSALPublicClientApplication` is created. Without a configured redirect URI MSAL
     /// takes `msauth.<bundle id>://auth`, and falls back to `msal<client id>://auth` only when that one is registered
-    /// (not broker-capable, so accepted for B2C and External ID authorities). macOS does not check registration
+    /// (not broker-capable: see `nonBrokerFallback` for when MSAL accepts it). macOS does not check registration
     /// (src/util/mac): the rule is iOS-only.
     package static let redirectScheme = DoctorRule(
         id: "redirect-scheme-not-registered",

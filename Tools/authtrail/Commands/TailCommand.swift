@@ -11,8 +11,9 @@ struct TailCommand: ParsableCommand {
             Segments are read in device and time order. With -f, tail polls the folder (--interval) and prints each \
             event once its block is flushed: new segments (in sub-folders too), rotation (the sealed segment is read \
             to its end, then the new one), and a deleted segment stops being followed quietly. The unfinished end of \
-            a segment a running writer still appends to is not reported as torn; a segment whose writer is gone is, once it \
-            has not changed for 30 seconds (a file being copied into the folder is read to its end).
+            a segment a running writer still appends to is not reported as torn; a segment whose writer is gone is, once the \
+            file has not changed for 30 seconds (a file being copied into the folder is read to its end; a whole one is \
+            closed at once).
 
             Each line holds the time, the install id's first 8 digits, the event name, then what the event has: kind \
             and attempt, outcome, error domain, code and name, sub-code, STS codes, HTTP status, Retry-After, wait, \
