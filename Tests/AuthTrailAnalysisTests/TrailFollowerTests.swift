@@ -130,6 +130,68 @@ struct TrailFollowerTests {
         #expect(findings.warnings == summary.warnings)
     }
 
+    /// Event names, install ids and messages of every event read, in order.
+    private struct Events: LogConsumer {
+        var events: [String] = []
+        mutating func event(_ record: LogRecord, line: UnsafeRawBufferPointer) {
+            events.append(
+                "\(record.eventName.rawValue) \(record.installID ?? "-") \(TailLine.message(of: line) ?? "")")
+        }
+    }
+
+    @Test("a followed file goes through the report's reader: MSAL log text compressed into it reads as the same events")
+    func followsThroughTheReportsReader() throws {
+        let directory = try TemporaryDirectory("authtrail-follow-raw-log")
+        defer { directory.remove() }
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fuzz/Corpus/raw-log/05-console-app-plain").standardizedFileURL.path
+        let compressed = directory.path + "/msal-console.jsonl.zst"
+        let zstd = try ProcessRunner.run("zstd", ["-q", corpus, "-o", compressed])
+        try #require(zstd.status == 0, "\(zstd.standardError)")
+
+        var follower = TrailFollower(paths: [compressed], quietPeriod: .zero)
+        var followed = Events()
+        let findings = follower.poll(into: &followed)
+        var read = Events()
+        let summary = try SegmentReader.read(path: compressed, into: &read)
+        #expect(try #require(summary.rawLog).msalLines > 0)
+        #expect(followed.events.count == summary.events && followed.events.contains { $0.hasPrefix("acquisition.end") })
+        // Pseudonyms are keyed per run, and both reads are of this run: the same text, the same events.
+        #expect(followed.events == read.events)
+        #expect(findings.warnings == summary.warnings)
+    }
+
+    @Test("events written without an install id take their segment's in a live view")
+    func eventsTakeTheirSegmentsInstall() throws {
+        let directory = try TemporaryDirectory("authtrail-follow-install")
+        defer { directory.remove() }
+        let trail = try Trail(configuration: TrailConfiguration(directory: directory.url))
+        trail.record(TrailEvent(name: .log, message: "first"))
+        #expect(trail.shutdown(timeout: .testWait))
+        let segment = try #require(try SegmentDirectory(path: directory.path).segments().first?.name)
+        // The segment's bytes, then a frame of one event with no install.id (a hand-made line, a foreign writer).
+        let bare = directory.path + "/bare.jsonl"
+        try #"{"timestamp":"2026-11-22T21:56:58.123Z","schema":1,"event.name":"log","body":"bare"}"#
+            .appending("\n").write(toFile: bare, atomically: true, encoding: .utf8)
+        let zstd = try ProcessRunner.run("zstd", ["-q", "--rm", bare, "-o", bare + ".zst"])
+        try #require(zstd.status == 0, "\(zstd.standardError)")
+        let file = "\(directory.path)/\(segment)"
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        let withoutSeal = original.prefix(original.count - 16)  // the seal is the last 16 bytes
+        try #require(SegmentSeal.isSeal([UInt8](original.suffix(16))))
+        try (withoutSeal + Data(contentsOf: URL(fileURLWithPath: bare + ".zst"))).write(to: URL(fileURLWithPath: file))
+        try FileManager.default.removeItem(atPath: bare + ".zst")
+
+        var follower = TrailFollower(paths: [file], quietPeriod: .zero)
+        var seen = Events()
+        _ = follower.poll(into: &seen)
+        let install = try #require(SegmentHeader(file: file)?.installID)
+        #expect(seen.events.last == "log \(install) bare", "\(seen.events)")
+        var read = Events()
+        _ = try SegmentReader.read(path: file, into: &read)
+        #expect(read.events.last == "log - bare", "the report keeps an install-less event apart")
+    }
+
     /// The bytes of a segment of `count` log events named by no writer, as a collector or `cp` would deliver it.
     private static func copiedSegment(_ count: Int, in directory: TemporaryDirectory) throws -> [UInt8] {
         let plain = directory.path + "/source.jsonl"

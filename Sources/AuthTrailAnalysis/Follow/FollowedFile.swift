@@ -21,11 +21,9 @@ package final class FollowedFile {
     package let path: String
     private let descriptor: Int32
     private let identity: FileIdentity
-    private let reader: ZstdStreamReader
+    /// The report's reader, in its live mode: it keeps its place in the file between reads.
+    private var reader: SegmentReader
     private var source: FileDescriptorSource
-    private var memory = EventScannerCache()
-    /// The install named by the file's metadata frame, for events that carry none.
-    private var installID: String?
     private var bytesRead = 0
     /// How long a file no running writer holds must stay unchanged before its unfinished end counts as torn.
     private let quietPeriod: Duration
@@ -48,9 +46,11 @@ package final class FollowedFile {
         self.quietPeriod = quietPeriod
         descriptor = try SystemCalls.open(path, write: false)
         let status: FileStatus
+        reader = SegmentReader(limits: Self.limits)
         do throws(SystemError) {
             status = try SystemCalls.status(descriptor)
-            reader = try Self.makeReader()
+            // ENOMEM: the only way creating a decompression context fails.
+            if let error = reader.unavailable { throw SystemError(errno: 12, operation: "zstd: \(error)") }
         } catch {
             SystemCalls.close(descriptor)
             throw error
@@ -61,14 +61,6 @@ package final class FollowedFile {
     }
 
     deinit { SystemCalls.close(descriptor) }
-
-    private static func makeReader() throws(SystemError) -> ZstdStreamReader {
-        do throws(ZstdError) {
-            return try ZstdStreamReader(limits: limits)
-        } catch {
-            throw SystemError(errno: 12, operation: "zstd: \(error)")  // ENOMEM: the only way creating a context fails
-        }
-    }
 
     /// Decodes what was written since the last read into `consumer` and says whether the file may still grow, with
     /// one-line warnings (file and byte offset) for what could not be decoded.
@@ -131,16 +123,7 @@ package final class FollowedFile {
         shouldStop: @escaping () -> Bool
     ) -> Bool {
         var stoppable = StoppableSource(base: source, shouldStop: shouldStop)
-        withUnsafeMutablePointer(to: &consumer) { consumer in
-            withUnsafeMutablePointer(to: &memory) { memory in
-                var sink = Sink(
-                    consumer: consumer, memory: memory, fields: consumer.pointee.stringFields, installID: installID,
-                    summary: summary)
-                reader.readLive(from: &stoppable, into: &sink, final: final)
-                installID = sink.installID
-                summary = sink.summary
-            }
-        }
+        reader.readLive(from: &stoppable, final: final, into: &consumer, summary: &summary)
         source = stoppable.base
         bytesRead = reader.bytesRead
         return stoppable.stopped
@@ -164,35 +147,5 @@ package final class FollowedFile {
             }
             return try base.read(into: buffer)
         }
-    }
-
-    // Like SegmentReader's sink, for segments only: a folder being followed holds segments, not raw log text.
-    private struct Sink<Consumer: LogConsumer>: DecodedStreamSink {
-        let consumer: UnsafeMutablePointer<Consumer>
-        let memory: UnsafeMutablePointer<EventScannerCache>
-        /// The consumer's string fields, read once (as `SegmentReader`'s sink does).
-        let fields: LogRecord.StringFields
-        var installID: String?
-        var summary: InputSummary
-        var record = LogRecord(eventName: "")
-
-        mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
-            guard variant == SkippableFrame.authTrailVariant, let header = SegmentHeader(payload: payload) else {
-                return
-            }
-            installID = header.installID ?? installID
-            consumer.pointee.segment(header, path: summary.path)
-        }
-
-        mutating func line(_ bytes: UnsafeRawBufferPointer) {
-            guard !bytes.isEmpty else { return }
-            guard EventScanner.record(bytes, into: &record, memory: &memory.pointee, fields: fields)
-            else { return summary.countInvalidLine(bytes) }
-            summary.countEvent(schema: record.schema)
-            if record.installID == nil { record.installID = installID }
-            consumer.pointee.event(record, line: bytes)
-        }
-
-        mutating func issue(_ issue: DecodeIssue) { summary.issues.add(issue) }
     }
 }

@@ -19,6 +19,8 @@ package struct SegmentReader {
 
     private let decoder: Result<ZstdStreamReader, ZstdError>
     private var memory = EventScannerCache()
+    /// What `readLive` keeps from one read of a growing file to the next.
+    private var live = LiveState()
 
     /// - Parameter limits: the decoder's (`ZstdStreamReader.Limits`).
     package init(limits: ZstdStreamReader.Limits = ZstdStreamReader.Limits()) {
@@ -99,10 +101,58 @@ package struct SegmentReader {
         return try reader.read(path: path, into: &consumer)
     }
 
+    /// Why this reader cannot decode (creating libzstd's context failed), nil when it can.
+    package var unavailable: ZstdError? {
+        if case .failure(let error) = decoder { return error }
+        return nil
+    }
+
+    /// Compressed bytes `readLive` has taken from its source so far.
+    package var bytesRead: Int { (try? decoder.get())?.bytesRead ?? 0 }
+
+    /// Whether the last `readLive` ended between two frames with nothing unfinished (`ZstdStreamReader`).
+    package var endsBetweenFrames: Bool { (try? decoder.get())?.endsBetweenFrames ?? false }
+
+    /// Reads what `source` holds now of a segment its writer may still be appending to, through the same sink as
+    /// `read`: a frame or line left unfinished waits for the next call, whose source goes on from the same offset
+    /// (`ZstdStreamReader.readLive`). One reader per followed file (`FollowedFile`).
+    ///
+    /// Events written without an `install.id` are given their segment's (its metadata frame's), since a live view
+    /// names each event's install.
+    /// - Parameters:
+    ///   - final: the file will not grow any more: what is left unfinished is reported as `read` reports it (a torn
+    ///     tail, a cut line), and raw log text read from it ends.
+    ///   - summary: what the reads of the file found so far, added to.
+    package mutating func readLive<Consumer: LogConsumer>(
+        from source: inout some ByteSource, final: Bool, into consumer: inout Consumer, summary: inout InputSummary
+    ) {
+        guard case .success(let decoder) = self.decoder else { return }
+        let shortenedBefore = memory.shortenedValues
+        withUnsafeMutablePointer(to: &consumer) { consumer in
+            withUnsafeMutablePointer(to: &memory) { memory in
+                var sink = Sink(summary: summary, consumer: consumer, memory: memory)
+                sink.live = live
+                decoder.readLive(from: &source, into: &sink, final: final)
+                if final { sink.finishText(plainBytes: nil) }
+                live = sink.live ?? LiveState()
+                sink.summary.shortenedValues += memory.pointee.shortenedValues - shortenedBefore
+                summary = sink.summary
+            }
+        }
+    }
+
     /// `read(bytes:name:into:)` with a reader of its own.
     package static func read(bytes: [UInt8], name: String, into consumer: inout some LogConsumer) -> InputSummary {
         var reader = SegmentReader()
         return reader.read(bytes: bytes, name: name, into: &consumer)
+    }
+
+    /// What a live read keeps between two reads of one file.
+    private struct LiveState {
+        var text: RawLogReader?
+        var sawFrameOrLine = false
+        /// The install the file's metadata frame names.
+        var installID: String?
     }
 
     // The sink lives only inside `read`, so it holds the consumer and the scanner's memory by pointer instead of
@@ -117,6 +167,18 @@ package struct SegmentReader {
         /// event and come after no metadata frame.
         var text: RawLogReader?
         var sawFrameOrLine = false
+        /// Set by `readLive` only: its state between reads, handed over on the way in and out.
+        var live: LiveState? {
+            get { installFromHeader.map { LiveState(text: text, sawFrameOrLine: sawFrameOrLine, installID: $0) } }
+            set {
+                text = newValue?.text
+                sawFrameOrLine = newValue?.sawFrameOrLine ?? false
+                installFromHeader = newValue.map { $0.installID }
+            }
+        }
+        /// In a live read, the install of the file's metadata frame (`.some(nil)` before one is read), given to
+        /// events written without one.
+        private var installFromHeader: String??
         /// Read once: looked up per line, the consumer's property cost a generic call each time when the
         /// consumer's type lives in another module.
         let fields: LogRecord.StringFields
@@ -134,9 +196,14 @@ package struct SegmentReader {
 
         mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
             sawFrameOrLine = true
-            guard variant == SkippableFrame.authTrailVariant, readsSegmentHeaders,
+            guard variant == SkippableFrame.authTrailVariant, readsSegmentHeaders || installFromHeader != nil,
                 let header = SegmentHeader(payload: payload)
             else { return }
+            if let previous = installFromHeader {
+                let install: String? = header.installID ?? previous
+                installFromHeader = .some(install)
+            }
+            guard readsSegmentHeaders else { return }
             summary.segments.append(header)
             consumer.pointee.segment(header, path: summary.path)
         }
@@ -205,6 +272,9 @@ package struct SegmentReader {
         /// Hands the event just scanned into `record` to the consumer.
         private mutating func deliver(_ bytes: UnsafeRawBufferPointer) {
             summary.countEvent(schema: record.schema)
+            if record.installID == nil, case .some(.some(let install)) = installFromHeader {
+                record.installID = install
+            }
             consumer.pointee.event(record, line: bytes)
         }
 
