@@ -149,6 +149,15 @@ package struct AppSetup: Sendable, Hashable {
     package var sourceConstants: [String: Located<String>] = [:]
     package var redirectNames: [Located<String>] = []
     package var keychainGroupName: Located<String>?
+    /// An app extension (a share extension, a widget, a File Provider): MSAL checks no URL scheme there and never
+    /// uses the broker, so only the rules of the keychain, the authorities and the App Sandbox apply.
+    package var isAppExtension = false
+    /// The dependency that brings MSAL in when the app's own sources never use it (a Flutter or React Native plugin
+    /// such as `msal_auth`, in `Podfile.lock`): the app is judged on its files.
+    package var msalThrough: Located<String>?
+    /// What the C# sources of a .NET app (MSAL.NET, `Microsoft.Identity.Client`) configure; nil for an app that uses
+    /// MSAL for iOS and macOS. MSAL.NET has rules of its own: only the keychain group's are the same.
+    package var msalNET: MSALNETConfiguration?
     /// Why the set-up is listed but not judged (a test bundle, an extension that does not use MSAL, a project with no
     /// app); nil for a set-up the rules judge.
     package var skipped: String?
@@ -190,5 +199,17 @@ package struct AppSetup: Sendable, Hashable {
         setup.skipped = "not read: \(error.description)"
         setup.readError = error
         return setup
+    }
+}
+
+/// What a .NET app's C# sources tell of its MSAL.NET configuration (`DotNetProject`).
+package struct MSALNETConfiguration: Sendable, Hashable {
+    /// Where the app enables MSAL.NET's broker (`.WithBroker()`), if a source read does.
+    package var broker: SetupLocation?
+    /// A Mac Catalyst build (`Platforms/MacCatalyst`), for which MSAL.NET has no build of its own.
+    package var macCatalyst: Bool
+    package init(broker: SetupLocation? = nil, macCatalyst: Bool = false) {
+        self.broker = broker
+        self.macCatalyst = macCatalyst
     }
 }

@@ -1,13 +1,18 @@
 internal import Foundation
 
 /// A .NET MAUI (or Xamarin) app's `.csproj` above its `Platforms/iOS` folder: the bundle id its Info.plist leaves
-/// out (`<ApplicationId>`), and whether the app uses MSAL at all (`Microsoft.Identity.Client` in the project or its
-/// C# files, which are otherwise not read). Without it every MAUI sample in a folder would be judged as an MSAL app.
+/// out (`<ApplicationId>`), whether the app uses MSAL at all (`Microsoft.Identity.Client` in the project or its C#
+/// files; without it every MAUI sample in a folder would be judged as an MSAL app), and what its C# files configure
+/// (`.WithBroker()`, `.WithIosKeychainSecurityGroup("…")`).
 enum DotNetProject {
     struct Facts {
         var file: String
         var applicationID: Located<String>?
         var referencesMSAL: Bool
+        var broker: SetupLocation?
+        /// The literal group of `.WithIosKeychainSecurityGroup("…")`: MSAL.NET prefixes it with the team id, as MSAL
+        /// for iOS does `keychainSharingGroup` (iOSTokenCacheAccessor.cs).
+        var keychainSecurityGroup: Located<String?>?
     }
 
     /// The `.csproj` in the nearest folder at or above `folder` (relative to `root`), among the listed `files`.
@@ -20,16 +25,12 @@ enum DotNetProject {
             }) {
                 guard var facts = read((root as NSString).appendingPathComponent(project)) else { return nil }
                 // Central package management keeps the reference out of the .csproj: the C# sources tell.
-                if !facts.referencesMSAL {
-                    facts.referencesMSAL = files.lazy.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".cs") }
-                        .prefix(SourceFiles.maximumSources)
-                        .contains { file in
-                            let path = (root as NSString).appendingPathComponent(file)
-                            guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.sourceLimit) else {
-                                return false
-                            }
-                            return String(decoding: bytes, as: UTF8.self).contains("Microsoft.Identity.Client")
-                        }
+                let sources = files.lazy.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".cs") }
+                    .prefix(SourceFiles.maximumSources)
+                for file in sources {
+                    let path = (root as NSString).appendingPathComponent(file)
+                    guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.sourceLimit) else { continue }
+                    scan(String(decoding: bytes, as: UTF8.self), file: path, into: &facts)
                 }
                 return facts
             }
@@ -38,9 +39,40 @@ enum DotNetProject {
         }
     }
 
+    /// Reads one C# source: whether it uses MSAL.NET, and the calls that configure it (a call after `//` on its line
+    /// is commented out).
+    static func scan(_ text: String, file: String, into facts: inout Facts) {
+        guard
+            text.contains("Microsoft.Identity.Client") || text.contains(".WithBroker(")
+                || text.contains(".WithIosKeychainSecurityGroup(")
+        else { return }
+        facts.referencesMSAL = facts.referencesMSAL || text.contains("Microsoft.Identity.Client")
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let location = SetupLocation(file: file, line: lineNumber)
+            let line = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+            if facts.broker == nil, let call = line.range(of: ".WithBroker(") {
+                // `.WithBroker(false)` leaves it off; `()`, `(true)` and broker options turn it on.
+                let argument = line[call.upperBound...].prefix { $0 != ")" }
+                if argument.trimmingCharacters(in: .whitespaces) != "false" { facts.broker = location }
+            }
+            if facts.keychainSecurityGroup == nil, let call = line.range(of: ".WithIosKeychainSecurityGroup(") {
+                let argument = line[call.upperBound...].drop { $0 == " " }
+                var group: String?
+                if argument.first == "\"" {
+                    let literal = argument.dropFirst().prefix { $0 != "\"" }
+                    if argument.dropFirst(literal.count + 1).first == "\"" { group = String(literal) }
+                }
+                facts.keychainSecurityGroup = Located(group, at: location)
+            }
+        }
+    }
+
     static func read(_ path: String) -> Facts? {
         guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.plistLimit) else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
+        // A commented-out element is not the project's (`<!--<ApplicationId>…</ApplicationId>-->`).
+        let text = withoutComments(String(decoding: bytes, as: UTF8.self))
         var facts = Facts(file: path, referencesMSAL: text.contains("Microsoft.Identity.Client"))
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -57,8 +89,22 @@ enum DotNetProject {
         return facts
     }
 
-    /// A .NET app that does not reference MSAL is listed as skipped; one that does gets its bundle id from the
-    /// project when the Info.plist has none.
+    /// `text` with its XML comments blanked out, line breaks kept (so line numbers stay the file's).
+    static func withoutComments(_ text: String) -> String {
+        var result = ""
+        var rest = text[...]
+        while let open = rest.range(of: "<!--") {
+            result += rest[..<open.lowerBound]
+            let close = rest[open.upperBound...].range(of: "-->")
+            let comment = rest[open.lowerBound..<(close?.upperBound ?? rest.endIndex)]
+            result += String(repeating: "\n", count: comment.filter { $0 == "\n" }.count)
+            rest = rest[(close?.upperBound ?? rest.endIndex)...]
+        }
+        return result + rest
+    }
+
+    /// A .NET app that does not reference MSAL is listed as skipped; one that does gets its bundle id from the project
+    /// when the Info.plist has none, and its C# configuration.
     static func apply(_ facts: Facts?, to setup: inout AppSetup) {
         guard let facts else { return }
         guard facts.referencesMSAL else {
@@ -67,9 +113,13 @@ enum DotNetProject {
                 + "(Microsoft.Identity.Client)"
             return
         }
-        // MSAL.NET is configured in C#, which the doctor does not read: its redirect URI is not known.
+        // The redirect URI MSAL.NET is given is not read from the C#.
         setup.referencesMSAL = true
         setup.configuresMSAL = false
+        setup.msalNET = MSALNETConfiguration(
+            broker: facts.broker,
+            macCatalyst: setup.macCatalyst || setup.name.split(separator: "/").contains("MacCatalyst"))
+        if let group = facts.keychainSecurityGroup { setup.keychainSharingGroup = group }
         if setup.bundleIdentifier == nil, let id = facts.applicationID {
             setup.bundleIdentifier = Located(.resolved(id.value), at: id.location)
         }

@@ -28,6 +28,31 @@ package enum MSALVersion {
         return nil
     }
 
+    /// The pod that brings MSAL in, from the `Podfile.lock` beside `folder` (or one folder up): the pod whose
+    /// dependencies list MSAL (`- msal_auth (0.0.2):` then `- MSAL (~> 2.2.0)`), a Flutter, React Native or
+    /// Capacitor plugin that calls MSAL for the app.
+    package static func plugin(near folder: String) -> Located<String>? {
+        let parent = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
+        for base in [folder, parent] {
+            let path = (base as NSString).appendingPathComponent("Podfile.lock")
+            guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.plistLimit) else { continue }
+            var pod: String?
+            var lineNumber = 0
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            {
+                lineNumber += 1
+                if line.hasPrefix("  - ") {
+                    pod = line.hasSuffix(":") ? line.dropFirst(4).split(separator: " ").first.map(String.init) : nil
+                } else if line.hasPrefix("    - MSAL ") || line.hasPrefix("    - MSAL/"), let pod, pod != "MSAL" {
+                    return Located(pod, at: SetupLocation(file: path, line: lineNumber))
+                } else if !line.hasPrefix("    ") {
+                    pod = nil
+                }
+            }
+        }
+        return nil
+    }
+
     /// The pinned version in one lock file's text.
     package static func version(in text: String, file: String) -> Located<String>? {
         var lineNumber = 0
@@ -36,8 +61,10 @@ package enum MSALVersion {
             lineNumber += 1
             let code = line.trimmingCharacters(in: .whitespaces)
             let location = SetupLocation(file: file, line: lineNumber)
+            // `- MSAL (2.2.0)`, not a pod's requirement on it (`- MSAL (~> 2.2.0)`).
             if code.hasPrefix("- MSAL ("), let close = code.firstIndex(of: ")") {
-                return Located(String(code[code.index(code.startIndex, offsetBy: 8)..<close]), at: location)
+                let version = String(code[code.index(code.startIndex, offsetBy: 8)..<close])
+                if isVersion(version) { return Located(version, at: location) }
             }
             if code.contains("microsoft-authentication-library-for-objc") {
                 if code.hasPrefix("github ") || code.hasPrefix("git ") {

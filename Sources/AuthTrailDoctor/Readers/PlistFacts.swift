@@ -30,6 +30,7 @@ package enum PlistFacts {
         if plist["UIApplicationSceneManifest"] != nil {
             setup.infoDeclaresScenes = true
         }
+        if plist["NSExtension"] != nil { setup.isAppExtension = true }
         if setup.platform == nil { setup.platform = platform(info: plist) }
         // UIDeviceFamily is UIKit's: with macOS sandbox entitlements it is a Mac Catalyst app, which MSAL builds
         // for iOS (TARGET_OS_IPHONE: iOS's keychain group) while the App Sandbox still applies.

@@ -16,8 +16,19 @@ extension SetupReader {
                 + "\(maximumListed) and did not look at the rest: name the app's folder or project instead"
             setups.append(rest)
         }
+        // A copy of MSAL's repository in the tree (vendored, a submodule): its test and sample apps are MSAL's.
+        let copies = files.compactMap(msalCopyRoot)
+        let copyHolding = { (file: String) in copies.first { $0.isEmpty || file.hasPrefix($0 + "/") } }
         for project in projects {
             let projectPath = (path as NSString).appendingPathComponent(project)
+            if let copy = copyHolding(project) {
+                var skipped = AppSetup(name: project)
+                skipped.skipped =
+                    "a project of the copy of MSAL's repository in \(copy.isEmpty ? "the folder" : copy) "
+                    + "(MSAL's own test and sample apps)"
+                setups.append(skipped)
+                continue
+            }
             do {
                 setups += try Self.project(projectPath)
             } catch {
@@ -38,6 +49,7 @@ extension SetupReader {
         }
         let outside = files.filter { file in
             !projectFolders.contains { $0.isEmpty || file.hasPrefix($0 + "/") } && !SourceFiles.isTest(file)
+                && copyHolding(file) == nil
         }
         let appFolders = Set(
             outside.filter { ($0 as NSString).lastPathComponent == "Info.plist" }
@@ -82,6 +94,14 @@ extension SetupReader {
             setups.append(setup)
         }
         return setups
+    }
+
+    /// The folder a copy of MSAL's repository sits in, when `relative` is its `MSAL/src/MSALPublicClientApplication.m`
+    /// (a wrapper pod or a plugin named MSAL holds no such file).
+    static func msalCopyRoot(_ relative: String) -> String? {
+        let marker = "MSAL/src/MSALPublicClientApplication.m"
+        guard relative == marker || relative.hasSuffix("/" + marker) else { return nil }
+        return String(relative.dropLast(marker.count).dropLast(relative == marker ? 0 : 1))
     }
 
     /// Info.plist, `.entitlements`, `Entitlements*.plist` (.NET MAUI's) and `.xcconfig` files.

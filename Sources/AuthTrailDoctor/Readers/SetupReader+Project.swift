@@ -36,6 +36,7 @@ extension SetupReader {
             return [skipped]
         }
         let version = MSALVersion.read(near: root, projects: projects)
+        let plugin = MSALVersion.plugin(near: root)
         let absolute = { (relative: String) in (root as NSString).appendingPathComponent(relative) }
         // Files another target builds (tests, other apps) are never a fallback's evidence.
         var claimed = Set<String>()
@@ -57,10 +58,12 @@ extension SetupReader {
                 ? sources(under: root, excluding: claimed)
                 : SourceFiles.scan(withHeaders(own.map(absolute)), name: target.name)
             setup.adoptSourceEvidence(evidence)
+            setup.isAppExtension = target.kind == .appExtension
             if target.kind == .appExtension, evidence.referencesMSAL != true {
                 setup.skipped = "an app extension whose sources do not use MSAL"
             } else if evidence.referencesMSAL == false {
-                setup.skipped = "an app whose sources do not use MSAL"
+                setup.msalThrough = plugin
+                if plugin == nil { setup.skipped = "an app whose sources do not use MSAL" }
             }
             setups.append(setup)
         }

@@ -68,7 +68,15 @@ extension SourceScanner {
             setup.keychainSharingGroup = Located(value.value, at: name.location)
         }
         setup.keychainGroupName = nil
-        guard !setup.redirectNames.isEmpty else { return }
+        guard !setup.redirectNames.isEmpty else {
+            // The app creates MSAL's application and passes no redirect URI: MSAL takes its default, and a constant
+            // spelling one (`let kRedirectUri = "msauth.…"`, left over) is not the app's.
+            if setup.configuresMSAL == true {
+                let constants = Set(setup.sourceConstants.values.map(\.location))
+                setup.redirectURIs.removeAll { constants.contains($0.location) }
+            }
+            return
+        }
         var resolved = [Located<String>]()
         for argument in setup.redirectNames {
             let value: Located<String>?

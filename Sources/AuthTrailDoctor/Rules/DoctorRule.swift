@@ -35,6 +35,57 @@ package enum DoctorRules {
 
     /// The outcome of every rule for `setup`, in rule order.
     package static func check(_ setup: AppSetup) -> [(rule: DoctorRule, outcome: DoctorRule.Outcome)] {
-        all.map { ($0, $0.check(setup)) }
+        all.map { rule in
+            if let configuration = setup.msalNET, let reason = notMSALNETs(rule.id, configuration) {
+                return (rule, .notChecked(reason))
+            }
+            if setup.isAppExtension, let reason = notInExtensions(rule.id) { return (rule, .notChecked(reason)) }
+            return (rule, rule.check(setup))
+        }
+    }
+
+    /// Why a rule does not judge an app extension, nil for one that does. In an extension MSAL checks no URL scheme
+    /// (MSIDRedirectUriVerifier: `verifySchemeIsRegistered:` and `verifyAdditionalRequiredSchemesAreRegistered:`
+    /// return YES when `isExecutingInAppExtension`), never opens the broker (MSIDBrokerInteractiveController) and
+    /// signs in in an embedded web view, so no URL comes back through a delegate.
+    static func notInExtensions(_ rule: DoctorRule.ID) -> String? {
+        switch rule {
+        case redirectScheme.id, brokerQuerySchemes.id, responseHandOff.id:
+            return "an app extension: MSAL checks no URL scheme there and never uses the broker, signing in in an "
+                + "embedded web view (MSIDRedirectUriVerifier, MSIDBrokerInteractiveController: "
+                + "isExecutingInAppExtension)"
+        default:
+            return nil
+        }
+    }
+
+    /// Why a rule of MSAL for iOS and macOS does not judge an app using MSAL.NET, nil for one that does (the
+    /// keychain group: MSAL.NET's default is also `com.microsoft.adalcache`, and its `WithIosKeychainSecurityGroup`
+    /// is `keychainSharingGroup`, except on Mac Catalyst; the App Sandbox). MSAL.NET checks no URL scheme when it builds the application,
+    /// and its browser sign-in returns through `ASWebAuthenticationSession`; only its broker needs the scheme and
+    /// the query schemes, and it falls back to the browser without them (MSAL.NET iOSBroker.cs,
+    /// `IsBrokerInstalledAndInvokable`).
+    static func notMSALNETs(_ rule: DoctorRule.ID, _ configuration: MSALNETConfiguration) -> String? {
+        let broker =
+            configuration.broker.map { "the app enables it (\($0.description))" }
+            ?? "no C# source read enables it"
+        switch rule {
+        case redirectScheme.id, brokerQuerySchemes.id:
+            return "MSAL.NET checks no URL scheme: only its broker (.WithBroker(); \(broker)) needs msauth.<bundle id> "
+                + "registered and msauthv2, msauthv3 queryable, and without them it signs in in the browser instead"
+        case redirectURIFormat.id:
+            return "MSAL.NET's redirect URI is set in C# (WithRedirectUri), which the doctor does not read"
+        case responseHandOff.id:
+            return "MSAL.NET's hand-off (AuthenticationContinuationHelper.SetAuthenticationContinuationEventArgs in "
+                + "the AppDelegate's OpenUrl) serves its broker only (\(broker)), and C# is not read for it"
+        case keychainGroup.id where configuration.macCatalyst:
+            return "MSAL.NET has no Mac Catalyst build: the app runs its .NET build, which keeps tokens in memory, "
+                + "not in the keychain (MSAL.NET issue 3527)"
+        case knownAuthorities.id:
+            return "MSAL.NET validates authorities by their builder (WithB2CAuthority, WithAuthority), which the "
+                + "doctor does not read"
+        default:
+            return nil
+        }
     }
 }

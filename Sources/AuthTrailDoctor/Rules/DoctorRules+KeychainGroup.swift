@@ -30,14 +30,14 @@ extension DoctorRules {
             guard group == wanted || SettingReference.keychainGroupWithoutPrefix(group) == wanted else {
                 return .notChecked("the recorded probe asked for \(group), not \(wanted)")
             }
-            return answered ? .passed : .findings([finding(wanted, platform: platform, at: location, declared: nil)])
+            return answered ? .passed : .findings([finding(wanted, setup, at: location, declared: nil)])
         case .entitlements(let groups, let location):
             let stripped = groups.map(SettingReference.keychainGroupWithoutPrefix)
             if stripped.contains(wanted) { return .passed }
             if let unresolved = stripped.first(where: SettingReference.occurs(in:)) {
                 return .notChecked("a keychain group is not resolved: \(unresolved)")
             }
-            return .findings([finding(wanted, platform: platform, at: location, declared: groups)])
+            return .findings([finding(wanted, setup, at: location, declared: groups)])
         }
     }
 
@@ -47,7 +47,7 @@ extension DoctorRules {
     }
 
     private static func finding(
-        _ group: String, platform: AppSetup.Platform, at location: SetupLocation, declared: [String]?
+        _ group: String, _ setup: AppSetup, at location: SetupLocation, declared: [String]?
     ) -> Finding {
         let listed: String
         switch declared {
@@ -55,9 +55,25 @@ extension DoctorRules {
         case let groups? where groups.isEmpty: listed = "the entitlements declare no keychain group"
         case let groups?: listed = "the entitlements declare only \(groups.joined(separator: ", "))"
         }
+        let platform = setup.platform?.rawValue ?? ""
+        guard setup.msalNET == nil else {
+            return Finding(
+                rule: "keychain-group-missing",
+                problem: "MSAL.NET's token cache uses the keychain group \(group) on iOS, but \(listed)",
+                location: SetupLocation(file: location.file, keyPath: location.keyPath ?? "keychain-access-groups"),
+                errors: [
+                    PredictedError(
+                        domain: "NSOSStatusErrorDomain", code: -34018,
+                        note: "on the token cache's first keychain write; MSAL.NET throws MsalClientException "
+                            + "missing_entitlements and no token persists")
+                ],
+                fix: "add $(AppIdentifierPrefix)\(group) to keychain-access-groups in the iOS Entitlements.plist "
+                    + "(the project's CodesignEntitlements), or pass the bundle id to WithIosKeychainSecurityGroup to "
+                    + "use the app's private group")
+        }
         return Finding(
             rule: "keychain-group-missing",
-            problem: "MSAL's token cache uses the keychain group \(group) on \(platform.rawValue), but \(listed)",
+            problem: "MSAL's token cache uses the keychain group \(group) on \(platform), but \(listed)",
             location: SetupLocation(file: location.file, keyPath: location.keyPath ?? "keychain-access-groups"),
             errors: [
                 PredictedError(

@@ -45,7 +45,18 @@ extension DoctorRules {
                     fix: "add \(wanted) to CFBundleURLTypes > CFBundleURLSchemes in \(location.file) (no spaces), "
                         + "and register \(uri.value) for the app in the Entra admin center"))
         }
-        if !setup.redirectURIs.isEmpty { return findings.isEmpty ? .passed : .findings(findings) }
+        if !setup.redirectURIs.isEmpty {
+            if findings.isEmpty,
+                let other = setup.redirectURIs.first(where: {
+                    scheme(of: $0.value).map { $0 != "https" && !registered.contains($0) } == true
+                })
+            {
+                return .notChecked(
+                    "the redirect URI \(other.value) is for another bundle id and its scheme is not registered either: "
+                        + "redirect-uri-bundle-mismatch reports both")
+            }
+            return findings.isEmpty ? .passed : .findings(findings)
+        }
 
         // No redirect URI configured: MSAL's default.
         guard let bundle = setup.bundleIdentifier else { return .notChecked("the bundle identifier is unknown") }

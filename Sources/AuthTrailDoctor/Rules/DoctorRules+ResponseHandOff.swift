@@ -15,7 +15,14 @@ extension DoctorRules {
     ) { setup in
         guard setup.platform == .iOS else { return .notChecked(notIOS(setup)) }
         guard let handOff = setup.handOff else { return .notChecked("no source was read") }
-        guard setup.referencesMSAL == true else { return .notChecked("no source read references MSAL") }
+        guard setup.referencesMSAL == true else {
+            if let plugin = setup.msalThrough {
+                return .notChecked(
+                    "MSAL comes in through \(plugin.value) (\(plugin.location.description)) and no source read calls it: "
+                        + "whether the plugin hands URLs back to MSAL is not judged")
+            }
+            return .notChecked("no source read references MSAL")
+        }
         // With the broker off only the browser answers: say so, not the broker.
         let errors: [PredictedError] = [
             .msalInternal(

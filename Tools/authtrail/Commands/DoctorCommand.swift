@@ -13,7 +13,9 @@ struct DoctorCommand: ParsableCommand {
             one app). Build settings such as $(PRODUCT_BUNDLE_IDENTIFIER) are resolved from the project and its \
             .xcconfig files; a value left unresolved is reported as such and never causes a finding. Each app and \
             app-extension target is judged on its own files (tests and vendored libraries never count); a project \
-            with no app, or an extension that does not use MSAL, is listed as skipped.
+            with no app, an extension that does not use MSAL, or a project of a copy of MSAL's repository is listed \
+            as skipped. Extensions are not held to the URL-scheme and hand-off rules MSAL skips there; .NET apps \
+            (MSAL.NET) are judged on the keychain and sandbox rules only.
 
             Each finding names the file and key path or line, the MSAL errors it causes (with the authtrail explain \
             command for each) and the fix. A rule the input cannot answer (no entitlements read, another platform) \

@@ -1,0 +1,126 @@
+import AuthTrailDoctor
+import Foundation
+import Testing
+
+/// The doctor on shapes met in public repositories (Tests/SampleApps/shapes, each folder's SOURCE.md): extensions,
+/// plugins, MSAL.NET, a vendored MSAL, redirect URIs MSAL refuses or never uses. Each case fails on the doctor of
+/// the commit before them.
+@Suite("the doctor on shapes of real repositories")
+struct RealShapeTests {
+    private static func result(_ shape: String, setup name: String? = nil) throws -> DoctorReport.SetupResult {
+        let report = try SampleApps.report(["shapes/\(shape)"])
+        return try #require(report.results.first { name == nil || $0.setup.name == name }, "\(report.results)")
+    }
+
+    private static func reason(_ result: DoctorReport.SetupResult, _ rule: String) -> String? {
+        result.notChecked.first { $0.rule.rawValue == rule }?.reason
+    }
+
+    @Test("an app extension is not held to the scheme, query-scheme and hand-off rules MSAL skips there")
+    func appExtension() throws {
+        let result = try Self.result("share-extension")
+        #expect(result.setup.isAppExtension && result.setup.skipped == nil)
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        for rule in ["redirect-scheme-not-registered", "broker-query-schemes-missing", "response-hand-off-missing"] {
+            #expect(Self.reason(result, rule)?.contains("isExecutingInAppExtension") == true, "\(rule)")
+        }
+        #expect(result.passed.map(\.rawValue).contains("keychain-group-missing"), "the keychain still counts")
+    }
+
+    @Test("a redirect URI constant the configuration never passes is not the app's redirect URI")
+    func unusedRedirectConstant() throws {
+        let result = try Self.result("unused-redirect-constant")
+        #expect(result.setup.redirectURIs.isEmpty, "\(result.setup.redirectURIs)")
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        #expect(result.passed.map(\.rawValue).contains("redirect-scheme-not-registered"), "MSAL's default is checked")
+    }
+
+    @Test("an msauth URI of another bundle id whose scheme is not registered fails on the scheme first (-42001)")
+    func redirectForAnotherBundle() throws {
+        let result = try Self.result("redirect-for-another-bundle")
+        try #require(result.findings.count == 1, "\(result.findings)")
+        #expect(result.findings[0].rule.rawValue == "redirect-uri-bundle-mismatch")
+        #expect(result.findings[0].errors.first?.subcode == -42001)
+        #expect(result.findings[0].problem.contains("does not register its scheme"))
+        #expect(!result.passed.map(\.rawValue).contains("redirect-scheme-not-registered"), "not passed: not checked")
+        #expect(Self.reason(result, "redirect-scheme-not-registered")?.contains("redirect-uri-bundle-mismatch") == true)
+    }
+
+    @Test("a registered custom redirect scheme with MSAL 2.4.0 and an organisation's tenant is refused (-42011)")
+    func customSchemeWithMSAL2() throws {
+        let result = try Self.result("custom-scheme-msal2")
+        try #require(result.findings.count == 1, "\(result.findings)")
+        #expect(result.findings[0].rule.rawValue == "redirect-uri-bundle-mismatch")
+        #expect(result.findings[0].errors.map(\.subcode) == [-42011])
+        #expect(result.findings[0].problem.contains("myapp-custom://auth is not broker-capable"))
+        // Before 2.0 MSAL took it.
+        let old = try SampleApps.mutatedCopy(
+            "shapes/custom-scheme-msal2", file: "Package.resolved", find: "\"2.4.0\"", replace: "\"1.9.0\"")
+        defer { try? FileManager.default.removeItem(atPath: (old as NSString).deletingLastPathComponent) }
+        #expect(try SampleApps.report([old]).results.flatMap(\.findings).isEmpty)
+    }
+
+    @Test("an app that gets MSAL through a plugin (Podfile.lock) is judged, not skipped: its sandbox lacks the network")
+    func pluginBroughtMSAL() throws {
+        let result = try Self.result("flutter-plugin-macos")
+        #expect(result.setup.skipped == nil)
+        #expect(result.setup.msalThrough?.value == "msal_auth")
+        #expect(result.setup.msalVersion?.value == "2.2.0", "the pin, not msal_auth's requirement (~> 2.2.0)")
+        #expect(result.findings.map(\.rule.rawValue) == ["sandbox-network-client-missing"])
+    }
+
+    @Test("MSAL.NET: the URL-scheme rules wait for its broker, its keychain group is WithIosKeychainSecurityGroup's")
+    func mauiIOS() throws {
+        let result = try Self.result("maui-ios-and-mac-catalyst", setup: "Platforms/iOS")
+        #expect(result.setup.bundleIdentifier?.value.value == "com.contoso.kiosk", "not the commented-out id")
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        #expect(result.passed.map(\.rawValue) == ["keychain-group-missing"])
+        #expect(Self.reason(result, "broker-query-schemes-missing")?.contains("no C# source read enables it") == true)
+        #expect(
+            Self.reason(result, "redirect-scheme-not-registered")?.hasPrefix("MSAL.NET checks no URL scheme") == true)
+
+        // Another group in the C#: MSAL.NET's finding, with its own fix.
+        let other = try SampleApps.mutatedCopy(
+            "shapes/maui-ios-and-mac-catalyst", file: "Services/AuthService.cs",
+            find: "WithIosKeychainSecurityGroup(\"com.contoso.kiosk\")",
+            replace: "WithIosKeychainSecurityGroup(\"com.contoso.shared\")")
+        defer { try? FileManager.default.removeItem(atPath: (other as NSString).deletingLastPathComponent) }
+        let findings = try SampleApps.report([other]).results.flatMap(\.findings)
+        try #require(findings.count == 1, "\(findings)")
+        #expect(findings[0].problem.hasPrefix("MSAL.NET's token cache uses the keychain group com.contoso.shared"))
+        #expect(findings[0].fix.contains("WithIosKeychainSecurityGroup"))
+
+        // The broker turned on: the reason says where.
+        let broker = try SampleApps.mutatedCopy(
+            "shapes/maui-ios-and-mac-catalyst", file: "Services/AuthService.cs",
+            find: "// .WithBroker() is left off: sign-in goes through the browser.", replace: ".WithBroker()")
+        defer { try? FileManager.default.removeItem(atPath: (broker as NSString).deletingLastPathComponent) }
+        let withBroker = try #require(
+            try SampleApps.report([broker]).results.first { $0.setup.name == "Platforms/iOS" })
+        #expect(Self.reason(withBroker, "broker-query-schemes-missing")?.contains("AuthService.cs:10") == true)
+    }
+
+    @Test("MSAL.NET on Mac Catalyst keeps tokens in memory: no keychain rule, the sandbox's still")
+    func mauiMacCatalyst() throws {
+        let result = try Self.result("maui-ios-and-mac-catalyst", setup: "Platforms/MacCatalyst")
+        #expect(result.setup.macCatalyst)
+        #expect(Self.reason(result, "keychain-group-missing")?.contains("no Mac Catalyst build") == true)
+        #expect(result.passed.map(\.rawValue) == ["sandbox-network-client-missing"])
+        let closed = try SampleApps.mutatedCopy(
+            "shapes/maui-ios-and-mac-catalyst", file: "Platforms/MacCatalyst/Entitlements.plist",
+            find: "<key>com.apple.security.network.client</key>\n\t<true/>", replace: "")
+        defer { try? FileManager.default.removeItem(atPath: (closed as NSString).deletingLastPathComponent) }
+        let findings = try SampleApps.report([closed]).results.flatMap(\.findings)
+        #expect(findings.map(\.rule.rawValue) == ["sandbox-network-client-missing"])
+    }
+
+    @Test("a copy of MSAL's repository in the tree: its projects are skipped as MSAL's, the app is judged")
+    func vendoredMSAL() throws {
+        let report = try SampleApps.report(["shapes/vendored-msal"])
+        let vendored = try #require(report.results.first { $0.setup.name.hasPrefix("Vendor/") })
+        #expect(vendored.setup.skipped?.contains("copy of MSAL's repository") == true)
+        let app = try #require(report.results.first { $0.setup.name == "App" })
+        #expect(app.setup.skipped == nil && app.findings.isEmpty, "\(app.findings)")
+        #expect(report.results.count == 2)
+    }
+}
