@@ -100,6 +100,32 @@ struct RealShapeTests {
         #expect(Self.reason(withBroker, "broker-query-schemes-missing")?.contains("AuthService.cs:10") == true)
     }
 
+    @Test("an MSAL.NET iOS app with no Entitlements.plist and none named by its project misses the keychain group")
+    func mauiWithoutEntitlements() throws {
+        // MSAL.NET's default group (the app's own, its bundle id, would need no entitlement).
+        let copy = try SampleApps.mutatedCopy(
+            "shapes/maui-ios-and-mac-catalyst", file: "Services/AuthService.cs",
+            find: ".WithIosKeychainSecurityGroup(\"com.contoso.kiosk\")", replace: "")
+        defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
+        try FileManager.default.removeItem(atPath: copy + "/Platforms/iOS/Entitlements.plist")
+        let result = try #require(try SampleApps.report([copy]).results.first { $0.setup.name == "Platforms/iOS" })
+        try #require(result.findings.count == 1, "\(result.findings)")
+        #expect(result.findings[0].problem.contains("group com.microsoft.adalcache on iOS, but the app has no"))
+        #expect(result.findings[0].problem.contains("no Entitlements.plist and its project names none"))
+        #expect(result.findings[0].location.file.hasSuffix("Kiosk.csproj"))
+
+        // Named in the project (a file elsewhere, not given): not known, so not judged.
+        let named = try SampleApps.mutatedCopy(
+            "shapes/maui-ios-and-mac-catalyst", file: "Kiosk.csproj", find: "<UseMaui>true</UseMaui>",
+            replace: "<UseMaui>true</UseMaui>\n    <CodesignEntitlements>Signing/App.plist</CodesignEntitlements>")
+        defer { try? FileManager.default.removeItem(atPath: (named as NSString).deletingLastPathComponent) }
+        try String(contentsOfFile: copy + "/Services/AuthService.cs", encoding: .utf8)
+            .write(toFile: named + "/Services/AuthService.cs", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: named + "/Platforms/iOS/Entitlements.plist")
+        let judged = try #require(try SampleApps.report([named]).results.first { $0.setup.name == "Platforms/iOS" })
+        #expect(judged.findings.isEmpty && Self.reason(judged, "keychain-group-missing") == "no entitlements were read")
+    }
+
     @Test("MSAL.NET on Mac Catalyst keeps tokens in memory: no keychain rule, the sandbox's still")
     func mauiMacCatalyst() throws {
         let result = try Self.result("maui-ios-and-mac-catalyst", setup: "Platforms/MacCatalyst")

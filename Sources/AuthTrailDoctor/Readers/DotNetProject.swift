@@ -13,6 +13,9 @@ enum DotNetProject {
         /// The literal group of `.WithIosKeychainSecurityGroup("…")`: MSAL.NET prefixes it with the team id, as MSAL
         /// for iOS does `keychainSharingGroup` (iOSTokenCacheAccessor.cs).
         var keychainSecurityGroup: Located<String?>?
+        /// Whether the project (or a `Directory.Build.props` above it) names an entitlements file or entitlements
+        /// of its own (`CodesignEntitlements`, `CustomEntitlements`).
+        var namesEntitlements = false
     }
 
     /// The `.csproj` in the nearest folder at or above `folder` (relative to `root`), among the listed `files`.
@@ -24,6 +27,14 @@ enum DotNetProject {
                 $0.hasPrefix(prefix) && $0.hasSuffix(".csproj") && !$0.dropFirst(prefix.count).contains("/")
             }) {
                 guard var facts = read((root as NSString).appendingPathComponent(project)) else { return nil }
+                facts.namesEntitlements =
+                    facts.namesEntitlements
+                    || files.contains { file in
+                        let folder = (file as NSString).deletingLastPathComponent
+                        return (file as NSString).lastPathComponent == "Directory.Build.props"
+                            && (folder.isEmpty || prefix.hasPrefix(folder + "/"))
+                            && namesEntitlements((root as NSString).appendingPathComponent(file))
+                    }
                 // Central package management keeps the reference out of the .csproj: the C# sources tell.
                 let sources = files.lazy.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".cs") }
                     .prefix(SourceFiles.maximumSources)
@@ -74,6 +85,7 @@ enum DotNetProject {
         // A commented-out element is not the project's (`<!--<ApplicationId>…</ApplicationId>-->`).
         let text = withoutComments(String(decoding: bytes, as: UTF8.self))
         var facts = Facts(file: path, referencesMSAL: text.contains("Microsoft.Identity.Client"))
+        facts.namesEntitlements = namesEntitlements(in: text)
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -87,6 +99,15 @@ enum DotNetProject {
             }
         }
         return facts
+    }
+
+    private static func namesEntitlements(in text: String) -> Bool {
+        text.contains("CodesignEntitlements") || text.contains("CustomEntitlements")
+    }
+
+    private static func namesEntitlements(_ path: String) -> Bool {
+        guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.plistLimit) else { return false }
+        return namesEntitlements(in: withoutComments(String(decoding: bytes, as: UTF8.self)))
     }
 
     /// `text` with its XML comments blanked out, line breaks kept (so line numbers stay the file's).
@@ -120,6 +141,12 @@ enum DotNetProject {
             broker: facts.broker,
             macCatalyst: setup.macCatalyst || setup.name.split(separator: "/").contains("MacCatalyst"))
         if let group = facts.keychainSecurityGroup { setup.keychainSharingGroup = group }
+        // No Entitlements.plist beside the app and none named by the project: the app is signed without a
+        // keychain-access-groups entry, and MSAL.NET's first keychain write fails (missing_entitlements).
+        if setup.keychain == nil, !facts.namesEntitlements, setup.missingFiles.isEmpty {
+            setup.keychain = .entitlements(
+                groups: [], location: SetupLocation(file: facts.file, keyPath: "CodesignEntitlements"))
+        }
         if setup.bundleIdentifier == nil, let id = facts.applicationID {
             setup.bundleIdentifier = Located(.resolved(id.value), at: id.location)
         }

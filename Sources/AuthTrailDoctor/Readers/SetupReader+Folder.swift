@@ -97,11 +97,14 @@ extension SetupReader {
     }
 
     /// The folder a copy of MSAL's repository sits in, when `relative` is its `MSAL/src/MSALPublicClientApplication.m`
-    /// (a wrapper pod or a plugin named MSAL holds no such file).
+    /// or its `MSAL/MSAL.xcodeproj` (a submodule checked out without sources keeps the project); a wrapper pod or a
+    /// plugin named MSAL holds neither.
     static func msalCopyRoot(_ relative: String) -> String? {
-        let marker = "MSAL/src/MSALPublicClientApplication.m"
-        guard relative == marker || relative.hasSuffix("/" + marker) else { return nil }
-        return String(relative.dropLast(marker.count).dropLast(relative == marker ? 0 : 1))
+        for marker in ["MSAL/src/MSALPublicClientApplication.m", "MSAL/MSAL.xcodeproj"]
+        where relative == marker || relative.hasSuffix("/" + marker) {
+            return String(relative.dropLast(marker.count).dropLast(relative == marker ? 0 : 1))
+        }
+        return nil
     }
 
     /// Info.plist, `.entitlements`, `Entitlements*.plist` (.NET MAUI's) and `.xcconfig` files.

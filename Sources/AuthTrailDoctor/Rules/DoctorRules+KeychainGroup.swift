@@ -16,9 +16,9 @@ extension DoctorRules {
         var wanted = defaultKeychainGroup(platform)
         if let custom = setup.keychainSharingGroup {
             guard let group = custom.value else {
+                let setting = setup.msalNET == nil ? "keychainSharingGroup" : "WithIosKeychainSecurityGroup"
                 return .notChecked(
-                    "the app sets keychainSharingGroup (\(custom.location.description)) to a value the "
-                        + "sources do not spell out")
+                    "the app sets \(setting) (\(custom.location.description)) to a value the sources do not spell out")
             }
             // The bundle id names the app's own group, which the application identifier grants without a
             // keychain-access-groups entry.
@@ -57,9 +57,12 @@ extension DoctorRules {
         }
         let platform = setup.platform?.rawValue ?? ""
         guard setup.msalNET == nil else {
+            let given =
+                location.keyPath == "CodesignEntitlements"
+                ? "the app has no Entitlements.plist and its project names none (CodesignEntitlements)" : listed
             return Finding(
                 rule: "keychain-group-missing",
-                problem: "MSAL.NET's token cache uses the keychain group \(group) on iOS, but \(listed)",
+                problem: "MSAL.NET's token cache uses the keychain group \(group) on iOS, but \(given)",
                 location: SetupLocation(file: location.file, keyPath: location.keyPath ?? "keychain-access-groups"),
                 errors: [
                     PredictedError(
