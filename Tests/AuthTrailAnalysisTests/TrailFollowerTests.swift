@@ -143,19 +143,46 @@ struct TrailFollowerTests {
     func followsThroughTheReportsReader() throws {
         let directory = try TemporaryDirectory("authtrail-follow-raw-log")
         defer { directory.remove() }
+        // The fuzz corpus's file without its first byte, which picks the harness's mode.
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fuzz/Corpus/raw-log/05-console-app-plain").standardizedFileURL.path
-        let compressed = directory.path + "/msal-console.jsonl.zst"
-        let zstd = try ProcessRunner.run("zstd", ["-q", corpus, "-o", compressed])
-        try #require(zstd.status == 0, "\(zstd.standardError)")
+            .appendingPathComponent("../Fuzz/Corpus/raw-log/05-console-app-plain").standardizedFileURL
+        let lines = String(decoding: try Data(contentsOf: corpus).dropFirst(), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        // Two frames, the text cut between them at a line end; the follower first sees the first frame and half of
+        // the second, so the raw log's reader must carry its open record and requests from one poll to the next.
+        var frames = [Data]()
+        for (index, half) in [lines[..<(lines.count / 2)], lines[(lines.count / 2)...]].enumerated() {
+            let plain = directory.path + "/half\(index).txt"
+            try (half.joined(separator: "\n") + (index == 0 ? "\n" : "")).write(
+                toFile: plain, atomically: true, encoding: .utf8)
+            let zstd = try ProcessRunner.run("zstd", ["-q", "--rm", plain, "-o", plain + ".zst"])
+            try #require(zstd.status == 0, "\(zstd.standardError)")
+            frames.append(try Data(contentsOf: URL(fileURLWithPath: plain + ".zst")))
+            try FileManager.default.removeItem(atPath: plain + ".zst")
+        }
+        let followedPath = directory.path + "/msal-console.jsonl.zst"
+        let cut = frames[1].count / 2
+        try (frames[0] + frames[1].prefix(cut)).write(to: URL(fileURLWithPath: followedPath))
 
-        var follower = TrailFollower(paths: [compressed], quietPeriod: .zero)
+        var follower = TrailFollower(paths: [followedPath])
         var followed = Events()
-        let findings = follower.poll(into: &followed)
+        var findings = follower.poll(into: &followed)
+        #expect(findings.warnings.isEmpty, "\(findings.warnings)")
+        #expect(follower.followedPaths == [followedPath], "cut inside a frame and just written: followed on")
+        let firstPoll = followed.events.count
+        #expect(firstPoll > 0, "the first frame's lines are read at once")
+
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: followedPath))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: frames[1].dropFirst(cut))
+        try handle.close()
+        findings = follower.poll(into: &followed)
+        #expect(follower.followedPaths.isEmpty, "whole now: read to its end and closed")
+
         var read = Events()
-        let summary = try SegmentReader.read(path: compressed, into: &read)
+        let summary = try SegmentReader.read(path: followedPath, into: &read)
         #expect(try #require(summary.rawLog).msalLines > 0)
-        #expect(followed.events.count == summary.events && followed.events.contains { $0.hasPrefix("acquisition.end") })
+        #expect(followed.events.count > firstPoll && followed.events.contains { $0.hasPrefix("acquisition.end") })
         // Pseudonyms are keyed per run, and both reads are of this run: the same text, the same events.
         #expect(followed.events == read.events)
         #expect(findings.warnings == summary.warnings)

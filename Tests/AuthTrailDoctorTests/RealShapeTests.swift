@@ -1,3 +1,4 @@
+import AuthTrail
 import AuthTrailDoctor
 import Foundation
 import Testing
@@ -25,6 +26,18 @@ struct RealShapeTests {
             #expect(Self.reason(result, rule)?.contains("isExecutingInAppExtension") == true, "\(rule)")
         }
         #expect(result.passed.map(\.rawValue).contains("keychain-group-missing"), "the keychain still counts")
+
+        // The host app's redirect URI: refused for its form (-42011), its scheme never checked (not -42001).
+        let host = try SampleApps.mutatedCopy(
+            "shapes/share-extension", file: "Ext/ShareViewController.swift",
+            find: "msauth.com.example.app.share://auth",
+            replace: "msauth.com.example.app://auth")
+        defer { try? FileManager.default.removeItem(atPath: (host as NSString).deletingLastPathComponent) }
+        let findings = try SampleApps.report([host]).results.flatMap(\.findings)
+        try #require(findings.count == 1, "\(findings)")
+        #expect(findings[0].rule.rawValue == "redirect-uri-bundle-mismatch")
+        #expect(findings[0].errors.first?.subcode == -42011)
+        #expect(!findings[0].fix.contains("CFBundleURLTypes"))
     }
 
     @Test("a redirect URI constant the configuration never passes is not the app's redirect URI")
@@ -58,6 +71,32 @@ struct RealShapeTests {
             "shapes/custom-scheme-msal2", file: "Package.resolved", find: "\"2.4.0\"", replace: "\"1.9.0\"")
         defer { try? FileManager.default.removeItem(atPath: (old as NSString).deletingLastPathComponent) }
         #expect(try SampleApps.report([old]).results.flatMap(\.findings).isEmpty)
+        // MSAL's redirect URI validation turned off: neither its scheme nor its form is checked.
+        let bypass = try SampleApps.mutatedCopy(
+            "shapes/custom-scheme-msal2", file: "App/Auth.swift",
+            find: "return try MSALPublicClientApplication(configuration: config)",
+            replace:
+                "config.bypassRedirectURIValidation = true\n        return try MSALPublicClientApplication(configuration: config)"
+        )
+        defer { try? FileManager.default.removeItem(atPath: (bypass as NSString).deletingLastPathComponent) }
+        let bypassed = try #require(try SampleApps.report([bypass]).results.first)
+        #expect(bypassed.findings.isEmpty, "\(bypassed.findings)")
+        #expect(Self.reason(bypassed, "redirect-uri-bundle-mismatch")?.contains("validation off") == true)
+    }
+
+    @Test("a recorded set-up's MSAL version decides whether a custom redirect scheme is refused")
+    func recordedCustomScheme() {
+        func findings(msal: String) -> [String] {
+            let recorded = RecordedAppConfiguration(
+                bundleID: "com.example.app", platform: "iOS", urlSchemes: ["myapp"], registersMSALScheme: false,
+                msalVersion: msal, authorityHosts: ["login.microsoftonline.com"], redirectScheme: "myapp")
+            return DoctorRules.check(AppSetup(recorded: recorded)).flatMap { _, outcome -> [String] in
+                guard case .findings(let found) = outcome else { return [] }
+                return found.map(\.rule.rawValue)
+            }
+        }
+        #expect(findings(msal: "1.2.0").isEmpty)
+        #expect(findings(msal: "2.4.0") == ["redirect-uri-bundle-mismatch"])
     }
 
     @Test("an app that gets MSAL through a plugin (Podfile.lock) is judged, not skipped: its sandbox lacks the network")
@@ -67,6 +106,14 @@ struct RealShapeTests {
         #expect(result.setup.msalThrough?.value == "msal_auth")
         #expect(result.setup.msalVersion?.value == "2.2.0", "the pin, not msal_auth's requirement (~> 2.2.0)")
         #expect(result.findings.map(\.rule.rawValue) == ["sandbox-network-client-missing"])
+
+        // A pod whose requirement on MSAL comes before MSAL's own entry: the version is still the pin.
+        let first = try SampleApps.mutatedCopy(
+            "shapes/flutter-plugin-macos", file: "Podfile.lock", find: "PODS:\n",
+            replace: "PODS:\n  - Auth0MSALBridge (1.0.0):\n    - MSAL (~> 2.2.0)\n")
+        defer { try? FileManager.default.removeItem(atPath: (first as NSString).deletingLastPathComponent) }
+        let reordered = try #require(try SampleApps.report([first]).results.first)
+        #expect(reordered.setup.msalVersion?.value == "2.2.0")
     }
 
     @Test("MSAL.NET: the URL-scheme rules wait for its broker, its keychain group is WithIosKeychainSecurityGroup's")
@@ -89,6 +136,17 @@ struct RealShapeTests {
         try #require(findings.count == 1, "\(findings)")
         #expect(findings[0].problem.hasPrefix("MSAL.NET's token cache uses the keychain group com.contoso.shared"))
         #expect(findings[0].fix.contains("WithIosKeychainSecurityGroup"))
+
+        // One line holding a URL and the group: the URL's `//` is no comment.
+        let oneLine = try SampleApps.mutatedCopy(
+            "shapes/maui-ios-and-mac-catalyst", file: "Services/AuthService.cs",
+            find: ".WithRedirectUri(\"msauth.com.contoso.kiosk://auth\")",
+            replace:
+                ".WithRedirectUri(\"msauth.com.contoso.kiosk://auth\").WithIosKeychainSecurityGroup(\"com.contoso.shared\")"
+        )
+        defer { try? FileManager.default.removeItem(atPath: (oneLine as NSString).deletingLastPathComponent) }
+        let shared = try SampleApps.report([oneLine]).results.flatMap(\.findings)
+        #expect(shared.first?.problem.contains("keychain group com.contoso.shared") == true, "\(shared)")
 
         // The broker turned on: the reason says where.
         let broker = try SampleApps.mutatedCopy(
@@ -148,5 +206,23 @@ struct RealShapeTests {
         let app = try #require(report.results.first { $0.setup.name == "App" })
         #expect(app.setup.skipped == nil && app.findings.isEmpty, "\(app.findings)")
         #expect(report.results.count == 2)
+
+        // A submodule checked out without its sources keeps MSAL/MSAL.xcodeproj: still MSAL's.
+        let noSources = try SampleApps.mutatedCopy(
+            "shapes/vendored-msal", file: "App/MyApp.swift", find: "import MSAL", replace: "import MSAL")
+        defer { try? FileManager.default.removeItem(atPath: (noSources as NSString).deletingLastPathComponent) }
+        try FileManager.default.removeItem(
+            atPath: noSources + "/Vendor/microsoft-authentication-library-for-objc/MSAL/src")
+        let skipped = try SampleApps.report([noSources]).results.filter { $0.setup.skipped != nil }
+        #expect(skipped.map(\.setup.name) == ["Vendor/microsoft-authentication-library-for-objc/MSAL/MSAL.xcodeproj"])
+
+        // MSAL's `MSAL/` folder at the top of the folder given is not a copy holding the app.
+        let top = try SampleApps.mutatedCopy(
+            "shapes/vendored-msal", file: "App/MyApp.swift", find: "import MSAL", replace: "import MSAL")
+        defer { try? FileManager.default.removeItem(atPath: (top as NSString).deletingLastPathComponent) }
+        try FileManager.default.moveItem(
+            atPath: top + "/Vendor/microsoft-authentication-library-for-objc/MSAL", toPath: top + "/MSAL")
+        let beside = try #require(try SampleApps.report([top]).results.first { $0.setup.name == "App" })
+        #expect(beside.setup.skipped == nil)
     }
 }

@@ -113,9 +113,10 @@ package struct SegmentReader {
     /// Whether the last `readLive` ended between two frames with nothing unfinished (`ZstdStreamReader`).
     package var endsBetweenFrames: Bool { (try? decoder.get())?.endsBetweenFrames ?? false }
 
-    /// Reads what `source` holds now of a segment its writer may still be appending to, through the same sink as
-    /// `read`: a frame or line left unfinished waits for the next call, whose source goes on from the same offset
-    /// (`ZstdStreamReader.readLive`). One reader per followed file (`FollowedFile`).
+    /// Reads what `source` holds now of a zstd file its writer may still be appending to (a segment, or MSAL log text
+    /// compressed), through the same sink as `read`: a frame or line left unfinished waits for the next call, whose
+    /// source goes on from the same offset (`ZstdStreamReader.readLive`). Plain text is not read live. One reader per
+    /// followed file (`FollowedFile`).
     ///
     /// Events written without an `install.id` are given their segment's (its metadata frame's), since a live view
     /// names each event's install.
@@ -131,10 +132,11 @@ package struct SegmentReader {
         withUnsafeMutablePointer(to: &consumer) { consumer in
             withUnsafeMutablePointer(to: &memory) { memory in
                 var sink = Sink(summary: summary, consumer: consumer, memory: memory)
-                sink.live = live
+                (sink.text, sink.sawFrameOrLine) = (live.text, live.sawFrameOrLine)
+                sink.live = LiveState(installID: live.installID)
                 decoder.readLive(from: &source, into: &sink, final: final)
                 if final { sink.finishText(plainBytes: nil) }
-                live = sink.live ?? LiveState()
+                live = LiveState(text: sink.text, sawFrameOrLine: sink.sawFrameOrLine, installID: sink.live?.installID)
                 sink.summary.shortenedValues += memory.pointee.shortenedValues - shortenedBefore
                 summary = sink.summary
             }
@@ -155,7 +157,7 @@ package struct SegmentReader {
         var installID: String?
     }
 
-    // The sink lives only inside `read`, so it holds the consumer and the scanner's memory by pointer instead of
+    // The sink lives only inside a read (`read`, `readLive`), so it holds the consumer and the scanner's memory by pointer instead of
     // copying them. It fills one record in place line after line and lends it to the consumer: a record returned
     // per line was copied three times on its way, each copy retaining and releasing every string in it.
     private struct Sink<Consumer: LogConsumer>: DecodedStreamSink {
@@ -167,18 +169,9 @@ package struct SegmentReader {
         /// event and come after no metadata frame.
         var text: RawLogReader?
         var sawFrameOrLine = false
-        /// Set by `readLive` only: its state between reads, handed over on the way in and out.
-        var live: LiveState? {
-            get { installFromHeader.map { LiveState(text: text, sawFrameOrLine: sawFrameOrLine, installID: $0) } }
-            set {
-                text = newValue?.text
-                sawFrameOrLine = newValue?.sawFrameOrLine ?? false
-                installFromHeader = newValue.map { $0.installID }
-            }
-        }
-        /// In a live read, the install of the file's metadata frame (`.some(nil)` before one is read), given to
-        /// events written without one.
-        private var installFromHeader: String??
+        /// Set by `readLive` only: its `installID`, the install of the file's metadata frame, is given to events
+        /// written without one.
+        var live: LiveState?
         /// Read once: looked up per line, the consumer's property cost a generic call each time when the
         /// consumer's type lives in another module.
         let fields: LogRecord.StringFields
@@ -196,13 +189,10 @@ package struct SegmentReader {
 
         mutating func skippableFrame(variant: UInt8, payload: UnsafeRawBufferPointer, offset: Int) {
             sawFrameOrLine = true
-            guard variant == SkippableFrame.authTrailVariant, readsSegmentHeaders || installFromHeader != nil,
+            guard variant == SkippableFrame.authTrailVariant, readsSegmentHeaders || live != nil,
                 let header = SegmentHeader(payload: payload)
             else { return }
-            if let previous = installFromHeader {
-                let install: String? = header.installID ?? previous
-                installFromHeader = .some(install)
-            }
+            if live != nil { live!.installID = header.installID ?? live!.installID }
             guard readsSegmentHeaders else { return }
             summary.segments.append(header)
             consumer.pointee.segment(header, path: summary.path)
@@ -272,9 +262,7 @@ package struct SegmentReader {
         /// Hands the event just scanned into `record` to the consumer.
         private mutating func deliver(_ bytes: UnsafeRawBufferPointer) {
             summary.countEvent(schema: record.schema)
-            if record.installID == nil, case .some(.some(let install)) = installFromHeader {
-                record.installID = install
-            }
+            if record.installID == nil, let install = live?.installID { record.installID = install }
             consumer.pointee.event(record, line: bytes)
         }
 

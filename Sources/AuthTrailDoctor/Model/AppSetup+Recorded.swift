@@ -43,6 +43,7 @@ extension AppSetup {
             sandbox = Located(sandboxed, at: SetupLocation(file: RecordedSource.entitlements))
         }
         let configuration = RecordedSource.configuration
+        msalVersion = recorded.msalVersion.map { Located($0, at: SetupLocation(file: "the running app's MSAL")) }
         if let scheme = recorded.redirectScheme {
             let spellings = recorded.urlSchemes + (recorded.bundleID.map { ["msauth.\($0)"] } ?? [])
             let spelled = spellings.first { $0.lowercased() == scheme } ?? scheme

@@ -126,6 +126,9 @@ package struct AppSetup: Sendable, Hashable {
     /// The keychain group the app sets in `MSALCacheConfig.keychainSharingGroup`, when it sets a literal one; a
     /// `Located` with a nil value when it sets one the text does not tell.
     package var keychainSharingGroup: Located<String?>?
+    /// Where the app sets `bypassRedirectURIValidation`: MSAL then checks neither a configured redirect URI's scheme
+    /// nor its form.
+    package var redirectValidationOff: SetupLocation?
     /// Where the app turns the broker off (`MSALGlobalConfig.brokerAvailability = .none`), if it does.
     package var brokerDisabled: SetupLocation?
     /// Hand-off evidence; nil when no source was read.
@@ -181,6 +184,7 @@ package struct AppSetup: Sendable, Hashable {
         authorityValidationOff = authorityValidationOff ?? evidence.authorityValidationOff
         keychainSharingGroup = keychainSharingGroup ?? evidence.keychainSharingGroup
         brokerDisabled = brokerDisabled ?? evidence.brokerDisabled
+        redirectValidationOff = redirectValidationOff ?? evidence.redirectValidationOff
         handOff = handOff ?? evidence.handOff
         referencesMSAL = referencesMSAL ?? evidence.referencesMSAL
         unspelledRedirectURI = unspelledRedirectURI ?? evidence.unspelledRedirectURI

@@ -29,12 +29,8 @@ enum DotNetProject {
                 guard var facts = read((root as NSString).appendingPathComponent(project)) else { return nil }
                 facts.namesEntitlements =
                     facts.namesEntitlements
-                    || files.contains { file in
-                        let folder = (file as NSString).deletingLastPathComponent
-                        return (file as NSString).lastPathComponent == "Directory.Build.props"
-                            && (folder.isEmpty || prefix.hasPrefix(folder + "/"))
-                            && namesEntitlements((root as NSString).appendingPathComponent(file))
-                    }
+                    || buildPropsAbove(URL(fileURLWithPath: (root as NSString).appendingPathComponent(project)))
+                        .contains { namesEntitlements(atPath: $0) }
                 // Central package management keeps the reference out of the .csproj: the C# sources tell.
                 let sources = files.lazy.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".cs") }
                     .prefix(SourceFiles.maximumSources)
@@ -50,8 +46,7 @@ enum DotNetProject {
         }
     }
 
-    /// Reads one C# source: whether it uses MSAL.NET, and the calls that configure it (a call after `//` on its line
-    /// is commented out).
+    /// Reads one C# source: whether it uses MSAL.NET, and the calls that configure it (outside comments).
     static func scan(_ text: String, file: String, into facts: inout Facts) {
         guard
             text.contains("Microsoft.Identity.Client") || text.contains(".WithBroker(")
@@ -59,10 +54,9 @@ enum DotNetProject {
         else { return }
         facts.referencesMSAL = facts.referencesMSAL || text.contains("Microsoft.Identity.Client")
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in withoutCSharpComments(text).split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let location = SetupLocation(file: file, line: lineNumber)
-            let line = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
             if facts.broker == nil, let call = line.range(of: ".WithBroker(") {
                 // `.WithBroker(false)` leaves it off; `()`, `(true)` and broker options turn it on.
                 let argument = line[call.upperBound...].prefix { $0 != ")" }
@@ -101,13 +95,72 @@ enum DotNetProject {
         return facts
     }
 
+    /// The `Directory.Build.props` files MSBuild imports for `project`: in its folder and every folder above it, up
+    /// to the file system's root (beyond the folder the doctor was given).
+    static func buildPropsAbove(_ project: URL) -> [String] {
+        var found = [String]()
+        var folder = project.standardizedFileURL.deletingLastPathComponent()
+        for _ in 0..<64 {
+            let props = folder.appendingPathComponent("Directory.Build.props").path
+            if FileManager.default.fileExists(atPath: props) { found.append(props) }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+        return found
+    }
+
     private static func namesEntitlements(in text: String) -> Bool {
         text.contains("CodesignEntitlements") || text.contains("CustomEntitlements")
     }
 
-    private static func namesEntitlements(_ path: String) -> Bool {
+    private static func namesEntitlements(atPath path: String) -> Bool {
         guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.plistLimit) else { return false }
         return namesEntitlements(in: withoutComments(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    /// C# `text` with its `//` and `/* */` comments blanked out, string literals and line breaks kept (a URL's `//`
+    /// inside `"msauth.x://auth"` is not a comment).
+    static func withoutCSharpComments(_ text: String) -> String {
+        var result = [UInt8]()
+        result.reserveCapacity(text.utf8.count)
+        let bytes = Array(text.utf8)
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            if inString {
+                result.append(byte)
+                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                    result.append(next)
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                } else if byte == UInt8(ascii: "\n") {
+                    inString = false  // an unterminated literal ends with its line
+                }
+            } else if byte == UInt8(ascii: "/"), next == UInt8(ascii: "/") {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            } else if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
+                index += 2
+                while index < bytes.count,
+                    !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count
+                        && bytes[index + 1] == UInt8(ascii: "/"))
+                {
+                    if bytes[index] == UInt8(ascii: "\n") { result.append(UInt8(ascii: "\n")) }
+                    index += 1
+                }
+                index += 2
+                continue
+            } else {
+                if byte == UInt8(ascii: "\"") { inString = true }
+                result.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `text` with its XML comments blanked out, line breaks kept (so line numbers stay the file's).

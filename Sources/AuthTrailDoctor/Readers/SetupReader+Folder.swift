@@ -18,13 +18,13 @@ extension SetupReader {
         }
         // A copy of MSAL's repository in the tree (vendored, a submodule): its test and sample apps are MSAL's.
         let copies = files.compactMap(msalCopyRoot)
-        let copyHolding = { (file: String) in copies.first { $0.isEmpty || file.hasPrefix($0 + "/") } }
+        let copyHolding = { (file: String) in copies.first { file.hasPrefix($0 + "/") } }
         for project in projects {
             let projectPath = (path as NSString).appendingPathComponent(project)
             if let copy = copyHolding(project) {
                 var skipped = AppSetup(name: project)
                 skipped.skipped =
-                    "a project of the copy of MSAL's repository in \(copy.isEmpty ? "the folder" : copy) "
+                    "a project of the copy of MSAL's repository in \(copy) "
                     + "(MSAL's own test and sample apps)"
                 setups.append(skipped)
                 continue
@@ -98,11 +98,12 @@ extension SetupReader {
 
     /// The folder a copy of MSAL's repository sits in, when `relative` is its `MSAL/src/MSALPublicClientApplication.m`
     /// or its `MSAL/MSAL.xcodeproj` (a submodule checked out without sources keeps the project); a wrapper pod or a
-    /// plugin named MSAL holds neither.
+    /// plugin named MSAL holds neither. A copy is a subfolder: the folder given is never all MSAL's (an app beside an
+    /// `MSAL/` folder of MSAL's sources is still judged).
     static func msalCopyRoot(_ relative: String) -> String? {
-        for marker in ["MSAL/src/MSALPublicClientApplication.m", "MSAL/MSAL.xcodeproj"]
-        where relative == marker || relative.hasSuffix("/" + marker) {
-            return String(relative.dropLast(marker.count).dropLast(relative == marker ? 0 : 1))
+        for marker in ["/MSAL/src/MSALPublicClientApplication.m", "/MSAL/MSAL.xcodeproj"]
+        where relative.hasSuffix(marker) {
+            return String(relative.dropLast(marker.count))
         }
         return nil
     }

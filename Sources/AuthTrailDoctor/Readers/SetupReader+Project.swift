@@ -36,7 +36,10 @@ extension SetupReader {
             return [skipped]
         }
         let version = MSALVersion.read(near: root, projects: projects)
-        let plugin = MSALVersion.plugin(near: root)
+        // A plugin calls MSAL for the project's one app (Flutter's Runner, React Native's app): the lock file does not
+        // say which target links it when there are several.
+        let plugin =
+            project.targets.filter { $0.kind == .application }.count == 1 ? MSALVersion.plugin(near: root) : nil
         let absolute = { (relative: String) in (root as NSString).appendingPathComponent(relative) }
         // Files another target builds (tests, other apps) are never a fallback's evidence.
         var claimed = Set<String>()

@@ -81,10 +81,15 @@ extension SourceScanner {
         for argument in setup.redirectNames {
             let value: Located<String>?
             if argument.value.hasPrefix("\"") {
-                value = literals(in: argument.value).first.map { Located($0, at: argument.location) }
+                // A literal that is no URI (`static let redirectUri = "app.config.redirectUri"`, a settings key) is
+                // not a redirect URI.
+                guard let literal = literals(in: argument.value).first, literal.contains("://") else { continue }
+                value = Located(literal, at: argument.location)
             } else {
                 let key = String(argument.value.split(separator: ".").last ?? Substring(argument.value))
-                value = setup.sourceConstants[key]
+                // A constant of the same name that spells no URI (a settings key, `"app.config.redirectUri"`) is
+                // another value: the name is a variable the sources do not spell out.
+                value = setup.sourceConstants[key].flatMap { $0.value.contains("://") ? $0 : nil }
             }
             if let value {
                 if !resolved.contains(where: { $0.value == value.value }) { resolved.append(value) }

@@ -129,6 +129,11 @@ package enum SourceScanner {
         {
             setup.brokerDisabled = setup.brokerDisabled ?? location
         }
+        if code.contains("bypassRedirectURIValidation"), code.contains("="), !code.contains("=="),
+            code.contains("true") || code.contains("YES")
+        {
+            setup.redirectValidationOff = setup.redirectValidationOff ?? location
+        }
         if code.contains("keychainSharingGroup"), code.contains("="), !code.contains("==") {
             // `= Bundle.main.bundleIdentifier` names the app's own group, whatever the bundle id turns out to be.
             let ownGroup = code.contains("bundleIdentifier") ? AppSetup.ownKeychainGroup : nil

@@ -47,12 +47,13 @@ package enum DoctorRules {
     /// Why a rule does not judge an app extension, nil for one that does. In an extension MSAL checks no URL scheme
     /// (MSIDRedirectUriVerifier: `verifySchemeIsRegistered:` and `verifyAdditionalRequiredSchemesAreRegistered:`
     /// return YES when `isExecutingInAppExtension`), never opens the broker (MSIDBrokerInteractiveController) and
-    /// signs in in an embedded web view, so no URL comes back through a delegate.
+    /// signs in in a web view it shows itself (WKWebView or SFSafariViewController), so no URL comes back through a
+    /// delegate.
     static func notInExtensions(_ rule: DoctorRule.ID) -> String? {
         switch rule {
         case redirectScheme.id, brokerQuerySchemes.id, responseHandOff.id:
-            return "an app extension: MSAL checks no URL scheme there and never uses the broker, signing in in an "
-                + "embedded web view (MSIDRedirectUriVerifier, MSIDBrokerInteractiveController: "
+            return "an app extension: MSAL checks no URL scheme there and never uses the broker, signing in in a web "
+                + "view it shows itself (MSIDRedirectUriVerifier, MSIDBrokerInteractiveController: "
                 + "isExecutingInAppExtension)"
         default:
             return nil
@@ -71,16 +72,18 @@ package enum DoctorRules {
             ?? "no C# source read enables it"
         switch rule {
         case redirectScheme.id, brokerQuerySchemes.id:
-            return "MSAL.NET checks no URL scheme: only its broker (.WithBroker(); \(broker)) needs msauth.<bundle id> "
-                + "registered and msauthv2, msauthv3 queryable, and without them it signs in in the browser instead"
+            return
+                "MSAL.NET checks no URL scheme itself: only its broker (.WithBroker(); \(broker)) needs msauthv2 and "
+                + "msauthv3 queryable (without them it signs in in the browser) and msauth.<bundle id> registered for "
+                + "the broker's answer, which the doctor does not judge for MSAL.NET"
         case redirectURIFormat.id:
             return "MSAL.NET's redirect URI is set in C# (WithRedirectUri), which the doctor does not read"
         case responseHandOff.id:
             return "MSAL.NET's hand-off (AuthenticationContinuationHelper.SetAuthenticationContinuationEventArgs in "
                 + "the AppDelegate's OpenUrl) serves its broker only (\(broker)), and C# is not read for it"
         case keychainGroup.id where configuration.macCatalyst:
-            return "MSAL.NET has no Mac Catalyst build: the app runs its .NET build, which keeps tokens in memory, "
-                + "not in the keychain (MSAL.NET issue 3527)"
+            return "MSAL.NET has no Mac Catalyst build (its issue 3527, open in 2026): the app runs its .NET build, "
+                + "which keeps tokens in memory, not in the keychain"
         case knownAuthorities.id:
             return "MSAL.NET validates authorities by their builder (WithB2CAuthority, WithAuthority), which the "
                 + "doctor does not read"

@@ -26,6 +26,9 @@ extension DoctorRules {
                 "the redirect URI is \(unspelled.value) (\(unspelled.location.description)), which the sources read "
                     + "do not spell out")
         }
+        if !setup.redirectURIs.isEmpty, let off = setup.redirectValidationOff {
+            return .notChecked("the app turns MSAL's redirect URI validation off (\(off.description))")
+        }
         var findings = [Finding]()
         // An msauth URI for another bundle id is redirect-uri-bundle-mismatch's finding: one mistake, one fix.
         let explicit = setup.redirectURIs.filter {

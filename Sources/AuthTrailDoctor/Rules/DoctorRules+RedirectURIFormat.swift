@@ -2,7 +2,7 @@ internal import Foundation
 
 extension DoctorRules {
     /// A redirect URI in MSAL's own form must be `msauth.<bundle id>://auth` exactly, and from MSAL 2.0 any other
-    /// form is refused for an Entra authority on iOS.
+    /// form is refused for an Entra authority (iOS and macOS).
     ///
     /// MSIDRedirectUri `redirectUriIsBrokerCapable`: `msauth.<bundle id>://auth`, or any scheme with the bundle id as
     /// host (ADAL's form), is broker-capable; anything else gets `MSIDErrorInvalidRedirectURI` (-51119), and
@@ -22,15 +22,9 @@ extension DoctorRules {
                 "the redirect URI is \(unspelled.value) (\(unspelled.location.description)), which the sources read do "
                     + "not spell out")
         }
-        // Another form (a custom scheme, https) is refused only by MSAL 2.0 and later, on iOS, for an Entra authority;
-        // one whose scheme is not registered fails on that first, which redirect-scheme-not-registered reports.
-        let schemes = Set((setup.urlSchemes ?? []).map { $0.value.lowercased() })
-        let refusedOthers =
-            setup.platform == .iOS && setup.urlSchemes != nil && refusesAtCreation(setup)
-            ? others.filter { scheme(of: $0.value).map { $0 == "https" || schemes.contains($0.lowercased()) } == true }
-            : []
-        guard !msauth.isEmpty || !refusedOthers.isEmpty else {
-            return .notChecked("the app configures no msauth redirect URI")
+        guard !setup.redirectURIs.isEmpty else { return .notChecked("the app configures no redirect URI") }
+        if let off = setup.redirectValidationOff {
+            return .notChecked("the app turns MSAL's redirect URI validation off (\(off.description))")
         }
         guard let bundle = setup.bundleIdentifier else { return .notChecked("the bundle identifier is unknown") }
         guard let bundleID = bundle.value.value else {
@@ -40,36 +34,42 @@ extension DoctorRules {
         let external =
             !setup.authorities.isEmpty && setup.authorities.allSatisfy { [.b2c, .ciam].contains($0.value.kind) }
         if external { return .passed }
+        // Only an iOS app (not an extension) has its scheme checked, first (MSIDRedirectUriVerifier).
+        let checksScheme = setup.platform == .iOS && !setup.isAppExtension && setup.urlSchemes != nil
+        let schemes = Set((setup.urlSchemes ?? []).map { $0.value.lowercased() })
+        let unregistered = { (uri: String) in
+            checksScheme && scheme(of: uri).map { $0 != "https" && !schemes.contains($0.lowercased()) } == true
+        }
+        // Another form (a custom scheme, https) is refused by MSAL 2.0 and later for an Entra authority; one whose
+        // scheme is not registered fails on that first, which redirect-scheme-not-registered reports.
+        let refusedOthers = refusesAtCreation(setup) ? others.filter { !unregistered($0.value) } : []
         let wanted = "msauth.\(bundleID)://auth"
+        let version = setup.msalVersion == nil ? " (the MSAL version was not found)" : ""
+        let registration =
+            ", register it in the Entra admin center" + (checksScheme ? " and its scheme in CFBundleURLTypes" : "")
         let findings = (msauth + refusedOthers).filter { !isBrokerCapable($0.value, bundleID: bundleID) }.map { uri in
-            // On iOS a scheme CFBundleURLTypes does not register fails first (MSIDRedirectUriVerifier checks it
-            // before the URI's form).
-            let unregistered =
-                setup.platform == .iOS && setup.urlSchemes != nil
-                && scheme(of: uri.value).map { $0 != "https" && !schemes.contains($0.lowercased()) } == true
+            let schemeMissing = unregistered(uri.value)
             let creation: PredictedError =
-                unregistered
+                schemeMissing
                 ? notRegisteredError
                 : .msalInternal(
                     -42011,
                     note: "when MSALPublicClientApplication is created (MSIDErrorDomain -51119 "
                         + "MSIDErrorInvalidRedirectURI in the logs)")
-            let registration = ", register it in the Entra admin center and its scheme in CFBundleURLTypes"
+            let alsoScheme = schemeMissing ? ", and CFBundleURLTypes does not register its scheme" : ""
             guard uri.value.lowercased().hasPrefix("msauth") else {
                 return Finding(
                     rule: "redirect-uri-bundle-mismatch",
                     problem: "the redirect URI \(uri.value) is not broker-capable, which MSAL 2.0 and later refuse for "
-                        + "an Entra authority other than consumers: MSAL expects \(wanted)"
-                        + (unregistered ? ", and CFBundleURLTypes does not register its scheme" : ""),
+                        + "an Entra authority other than consumers\(version): MSAL expects \(wanted)\(alsoScheme)",
                     location: uri.location, errors: [creation],
                     fix: "pass \(wanted) as the redirect URI\(registration) (a custom scheme is accepted for B2C, "
                         + "External ID and the consumers tenant only)")
             }
             return Finding(
                 rule: "redirect-uri-bundle-mismatch",
-                problem:
-                    "the redirect URI \(uri.value) does not match the bundle id \(bundleID): MSAL expects \(wanted)"
-                    + (unregistered ? ", and CFBundleURLTypes does not register its scheme" : ""),
+                problem: "the redirect URI \(uri.value) does not match the bundle id \(bundleID): MSAL expects "
+                    + "\(wanted)\(alsoScheme)",
                 location: uri.location,
                 errors: [
                     creation,
@@ -79,12 +79,17 @@ extension DoctorRules {
                 ],
                 fix: "pass \(wanted) as the redirect URI\(registration), or change the bundle id so the two match")
         }
+        if findings.isEmpty, msauth.isEmpty, refusedOthers.isEmpty, !others.isEmpty, checksScheme,
+            others.allSatisfy({ unregistered($0.value) })
+        {
+            return .notChecked("the redirect URI's scheme is not registered: redirect-scheme-not-registered reports it")
+        }
         return findings.isEmpty ? .passed : .findings(findings)
     }
 
     /// Whether MSAL refuses a redirect URI that is not broker-capable when the application is created: from MSAL 2.0
-    /// (an unknown version counts as current), for an Entra authority other than consumers, none on a custom domain
-    /// (MSALPublicClientApplication.m, `initWithConfiguration:error:`).
+    /// (an unknown version counts as current), on iOS and macOS, for an Entra authority other than consumers, none on
+    /// a custom domain (MSALPublicClientApplication.m, `initWithConfiguration:error:`, outside any platform `#if`).
     static func refusesAtCreation(_ setup: AppSetup) -> Bool {
         if let version = setup.msalVersion, MSALVersion.isOlder(version.value, than: [2, 0, 0]) { return false }
         if setup.authorities.contains(where: { $0.value.kind == .custom }) { return false }
