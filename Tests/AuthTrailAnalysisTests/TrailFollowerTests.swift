@@ -188,6 +188,43 @@ struct TrailFollowerTests {
         #expect(findings.warnings == summary.warnings)
     }
 
+    @Test("a plain MSAL log a console appends to is followed line by line, and read once gives what report reads")
+    func followsPlainText() throws {
+        let directory = try TemporaryDirectory("authtrail-follow-text")
+        defer { directory.remove() }
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fuzz/Corpus/raw-log/05-console-app-plain").standardizedFileURL
+        let text = Data(try Data(contentsOf: corpus).dropFirst())  // without the fuzz harness's mode byte
+        let path = directory.path + "/console.log"
+        let cut = text.count / 2  // inside a line
+        try text.prefix(cut).write(to: URL(fileURLWithPath: path))
+
+        var follower = TrailFollower(paths: [path])
+        var followed = Events()
+        #expect(follower.poll(into: &followed).warnings.isEmpty)
+        let firstPoll = followed.events.count
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: text.dropFirst(cut))
+        try handle.close()
+        #expect(follower.poll(into: &followed).warnings.isEmpty)
+        #expect(follower.followedPaths == [path], "text has no end to wait for: followed on")
+
+        var read = Events()
+        let summary = try SegmentReader.read(path: path, into: &read)
+        #expect(try #require(summary.rawLog).msalLines > 0)
+        #expect(firstPoll > 0 && followed.events.count > firstPoll)
+        // A record is whole when the next one starts: the last waits for more text (or for the end of `tail`).
+        #expect(Array(read.events.prefix(followed.events.count)) == followed.events)
+        #expect(followed.events.contains { $0.hasPrefix("acquisition.end") })
+
+        // Read once (tail without -f): the end of the text ends the last record, as report reads it.
+        var once = TrailFollower(paths: [path], quietPeriod: .zero)
+        var whole = Events()
+        #expect(once.poll(into: &whole).warnings == summary.warnings)
+        #expect(whole.events == read.events && once.followedPaths.isEmpty)
+    }
+
     @Test("events written without an install id take their segment's in a live view")
     func eventsTakeTheirSegmentsInstall() throws {
         let directory = try TemporaryDirectory("authtrail-follow-install")

@@ -112,6 +112,25 @@ struct TailCommandTests {
         #expect(missing.standardError.contains("nowhere: no such file or directory"))
     }
 
+    @Test("tail of an MSAL log pasted as plain text prints its events as report reads them")
+    func plainMSALLog() throws {
+        let directory = try TemporaryDirectory("authtrail-tail-text")
+        defer { directory.remove() }
+        let log = directory.path + "/console.log"
+        try """
+        [MSAL] TID=91475 MSAL 1.3.3 iOS 17.5.1 [2024-07-12 14:59:08 - 30335059-0748-4504-B76C-27F0C99C7881] \
+        Beginning interactive flow.
+        [MSAL] TID=91475 MSAL 1.3.3 iOS 17.5.1 [2024-07-12 14:59:09 - 30335059-0748-4504-B76C-27F0C99C7881] \
+        acquireToken returning with error: (MSALErrorDomain, -50005) Masked(not-null)
+
+        """.write(toFile: log, atomically: true, encoding: .utf8)
+        let tail = try ProcessRunner.authtrail(["tail", "--colour", "never", log])
+        #expect(tail.status == 0, "\(tail.standardError)")
+        let lines = tail.text.split(separator: "\n")
+        #expect(lines.count == 3, "two log events and the request's end: \(tail.text)")
+        #expect(lines.last?.contains("acquisition.end interactive #1 cancelled MSALErrorDomain -50005") == true)
+    }
+
     @Test("tail -f reads a segment copied into the folder to its end, though it caught the copy half-way")
     func copiedSegmentIsReadToItsEnd() throws {
         let directory = try TemporaryDirectory("authtrail-tail-copy")

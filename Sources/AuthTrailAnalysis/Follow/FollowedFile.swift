@@ -85,8 +85,13 @@ package final class FollowedFile {
                 return (.open, summary.warnings)
             }
         }
-        // A sealed file ends with its seal; anything else may be a live segment its writer is still filling.
-        let complete = { self.reader.endsBetweenFrames || self.isStill(status) }
+        // A sealed file ends with its seal; anything else may be a live segment its writer is still filling. Plain
+        // text (an MSAL log a console writes) has no end to tell: it is followed until it is removed, unless it is
+        // read once (no quiet period).
+        let complete = {
+            self.reader.readsText
+                ? self.quietPeriod == .zero : self.reader.endsBetweenFrames || self.isStill(status)
+        }
         if SegmentDirectory.isSealed(descriptor, size: bytesRead) || (!mayBeLive() && complete()) {
             let before = summary
             // Stopped before its end: what the reader said of the cut is not the file's damage. The reader has let

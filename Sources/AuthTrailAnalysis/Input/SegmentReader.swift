@@ -77,11 +77,13 @@ package struct SegmentReader {
                     // (Ctrl-D) waits for more text at the next read.
                     sink.text = RawLogReader(path: name, fileName: StandardInput.fileName(name))
                     var ended = MemorySource([])
-                    let total = TextLineSplitter().read(from: &ended, firstBytes: firstBytes.bytes, into: &sink)
+                    var splitter = TextLineSplitter()
+                    let total = splitter.read(from: &ended, firstBytes: firstBytes.bytes, into: &sink)
                     sink.finishText(plainBytes: total)
                 } else if RawLogInputDetection.isText(firstBytes.bytes) {
                     sink.text = RawLogReader(path: name, fileName: StandardInput.fileName(name))
-                    let total = TextLineSplitter().read(from: &source, firstBytes: firstBytes.bytes, into: &sink)
+                    var splitter = TextLineSplitter()
+                    let total = splitter.read(from: &source, firstBytes: firstBytes.bytes, into: &sink)
                     sink.finishText(plainBytes: total)
                 } else {
                     var replay = ReplayingSource(head: firstBytes.bytes, base: source)
@@ -107,16 +109,32 @@ package struct SegmentReader {
         return nil
     }
 
-    /// Compressed bytes `readLive` has taken from its source so far.
-    package var bytesRead: Int { (try? decoder.get())?.bytesRead ?? 0 }
+    /// Bytes `readLive` has taken from its source so far.
+    package var bytesRead: Int {
+        switch live.kind {
+        case .zstd?: (try? decoder.get())?.bytesRead ?? 0
+        case .text?: live.splitter.offset
+        case nil: live.head.count
+        }
+    }
 
-    /// Whether the last `readLive` ended between two frames with nothing unfinished (`ZstdStreamReader`).
-    package var endsBetweenFrames: Bool { (try? decoder.get())?.endsBetweenFrames ?? false }
+    /// Whether the last `readLive` ended with nothing unfinished: between two frames (`ZstdStreamReader`), or after a
+    /// line end in text.
+    package var endsBetweenFrames: Bool {
+        switch live.kind {
+        case .zstd?: (try? decoder.get())?.endsBetweenFrames ?? false
+        case .text?: live.splitter.endsBetweenLines && live.splitter.offset > 0
+        case nil: false
+        }
+    }
 
-    /// Reads what `source` holds now of a zstd file its writer may still be appending to (a segment, or MSAL log text
-    /// compressed), through the same sink as `read`: a frame or line left unfinished waits for the next call, whose
-    /// source goes on from the same offset (`ZstdStreamReader.readLive`). Plain text is not read live. One reader per
-    /// followed file (`FollowedFile`).
+    /// Whether `readLive` found plain text (an MSAL log as an app's console writes it), which has no end to wait for.
+    package var readsText: Bool { live.kind == .text }
+
+    /// Reads what `source` holds now of a file its writer may still be appending to, through the same sink as
+    /// `read`: zstd (a segment, MSAL log text compressed) or plain MSAL log text, told apart by the first four bytes
+    /// as `read` does. A frame or line left unfinished waits for the next call, whose source goes on from the same
+    /// offset (`ZstdStreamReader.readLive`, `TextLineSplitter`). One reader per followed file (`FollowedFile`).
     ///
     /// Events written without an `install.id` are given their segment's (its metadata frame's), since a live view
     /// names each event's install.
@@ -128,19 +146,56 @@ package struct SegmentReader {
         from source: inout some ByteSource, final: Bool, into consumer: inout Consumer, summary: inout InputSummary
     ) {
         guard case .success(let decoder) = self.decoder else { return }
+        if live.kind == nil {
+            live.head += Self.bytes(upTo: 4 - live.head.count, from: &source)
+            // Fewer than four bytes are text only once nothing more can come (as in `read`).
+            guard live.head.count == 4 || final else { return }
+            live.kind = RawLogInputDetection.isText(live.head) ? .text : .zstd
+        }
         let shortenedBefore = memory.shortenedValues
         withUnsafeMutablePointer(to: &consumer) { consumer in
             withUnsafeMutablePointer(to: &memory) { memory in
                 var sink = Sink(summary: summary, consumer: consumer, memory: memory)
                 (sink.text, sink.sawFrameOrLine) = (live.text, live.sawFrameOrLine)
                 sink.live = LiveState(installID: live.installID)
-                decoder.readLive(from: &source, into: &sink, final: final)
-                if final { sink.finishText(plainBytes: nil) }
-                live = LiveState(text: sink.text, sawFrameOrLine: sink.sawFrameOrLine, installID: sink.live?.installID)
+                if live.kind == .text {
+                    if sink.text == nil {
+                        sink.text = RawLogReader(path: summary.path, fileName: StandardInput.fileName(summary.path))
+                    }
+                    live.head.withUnsafeBytes { live.splitter.take($0, into: &sink) }
+                    live.splitter.read(from: &source, into: &sink)
+                    if final {
+                        live.splitter.finish(into: &sink)
+                        sink.finishText(plainBytes: live.splitter.offset)
+                    }
+                } else {
+                    var replay = ReplayingSource(head: live.head, base: source)
+                    decoder.readLive(from: &replay, into: &sink, final: final)
+                    source = replay.base
+                    if final { sink.finishText(plainBytes: nil) }
+                }
+                live.head = []
+                (live.text, live.sawFrameOrLine, live.installID) = (
+                    sink.text, sink.sawFrameOrLine, sink.live?.installID
+                )
                 sink.summary.shortenedValues += memory.pointee.shortenedValues - shortenedBefore
                 summary = sink.summary
             }
         }
+    }
+
+    /// Up to `count` bytes from `source`, fewer only at its end (or on an error, which the next read meets again).
+    private static func bytes(upTo count: Int, from source: inout some ByteSource) -> [UInt8] {
+        var head = [UInt8](repeating: 0, count: max(count, 0))
+        var filled = 0
+        while filled < head.count {
+            let read = head.withUnsafeMutableBytes { bytes in
+                try? source.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
+            }
+            guard let read, read > 0 else { break }
+            filled += read
+        }
+        return Array(head[..<filled])
     }
 
     /// `read(bytes:name:into:)` with a reader of its own.
@@ -151,6 +206,12 @@ package struct SegmentReader {
 
     /// What a live read keeps between two reads of one file.
     private struct LiveState {
+        enum Kind { case zstd, text }
+        /// Nil until the first four bytes are read.
+        var kind: Kind?
+        /// The first bytes, read to tell the kind, not yet given to the decoder or the splitter.
+        var head: [UInt8] = []
+        var splitter = TextLineSplitter()
         var text: RawLogReader?
         var sawFrameOrLine = false
         /// The install the file's metadata frame names.

@@ -13,7 +13,8 @@ struct TailCommand: ParsableCommand {
             to its end, then the new one), and a deleted segment stops being followed quietly. The unfinished end of \
             a segment a running writer still appends to is not reported as torn; a segment whose writer is gone is, once the \
             file has not changed for 30 seconds (a file being copied into the folder is read to its end; a whole one is \
-            closed at once).
+            closed at once). A file given by name may also be MSAL's own log text, plain or zstd-compressed, as report \
+            reads it; with -f, plain text is followed until it is removed.
 
             Each line holds the time, the install id's first 8 digits, the event name, then what the event has: kind \
             and attempt, outcome, error domain, code and name, sub-code, STS codes, HTTP status, Retry-After, wait, \
