@@ -198,6 +198,53 @@ struct RealShapeTests {
         #expect(findings.map(\.rule.rawValue) == ["sandbox-network-client-missing"])
     }
 
+    @Test("a URL handler that forwards to the app's own router calling handleMSALResponse is not a missing hand-off")
+    func forwardedHandOff() throws {
+        for shape in ["forwarded-hand-off-swiftui", "forwarded-hand-off-scene"] {
+            let result = try Self.result(shape)
+            #expect(result.findings.isEmpty, "\(shape): \(result.findings)")
+            let reason = Self.reason(result, "response-hand-off-missing") ?? ""
+            #expect(reason.contains("AuthRouter.swift:5") && reason.contains("the URLs of"), "\(shape): \(reason)")
+        }
+        // No scene URL handler at all (only an app delegate's, which scenes never call, forwards): still a finding.
+        let noHandler = try SampleApps.mutatedCopy(
+            "shapes/forwarded-hand-off-swiftui", file: "App/DemoApp.swift",
+            find: ".onOpenURL { url in\n                AuthRouter.handle(url)\n            }", replace: "")
+        defer { try? FileManager.default.removeItem(atPath: (noHandler as NSString).deletingLastPathComponent) }
+        #expect(
+            try SampleApps.report([noHandler]).results.flatMap(\.findings).map(\.rule.rawValue)
+                == ["response-hand-off-missing"])
+
+        // The router gone: the call is missing indeed.
+        let gone = try SampleApps.mutatedCopy(
+            "shapes/forwarded-hand-off-swiftui", file: "App/AuthRouter.swift",
+            find: "_ = MSALPublicClientApplication.handleMSALResponse(url, sourceApplication: nil)", replace: "")
+        defer { try? FileManager.default.removeItem(atPath: (gone as NSString).deletingLastPathComponent) }
+        #expect(
+            try SampleApps.report([gone]).results.flatMap(\.findings).map(\.rule.rawValue) == [
+                "response-hand-off-missing"
+            ])
+    }
+
+    @Test("an External ID authority needs no knownAuthorities (MSAL 1.2.11 and later), before it did")
+    func ciamAuthority() throws {
+        let result = try Self.result("ciam-authority")
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        #expect(result.passed.map(\.rawValue).contains("authority-not-known"))
+        let old = try SampleApps.mutatedCopy(
+            "shapes/ciam-authority", file: "Auth.swift", find: "import MSAL", replace: "import MSAL")
+        defer { try? FileManager.default.removeItem(atPath: (old as NSString).deletingLastPathComponent) }
+        try "PODS:\n  - MSAL (1.2.10)\n".write(toFile: old + "/Podfile.lock", atomically: true, encoding: .utf8)
+        #expect(
+            try SampleApps.report([old]).results.flatMap(\.findings).map(\.rule.rawValue) == ["authority-not-known"])
+    }
+
+    @Test("an app that names MSAL only in a comment does not use it")
+    func msalInAComment() throws {
+        let result = try Self.result("msal-in-a-comment")
+        #expect(result.setup.skipped == "an app whose sources do not use MSAL")
+    }
+
     @Test("a copy of MSAL's repository in the tree: its projects are skipped as MSAL's, the app is judged")
     func vendoredMSAL() throws {
         let report = try SampleApps.report(["shapes/vendored-msal"])

@@ -49,6 +49,11 @@ package struct AppSetup: Sendable, Hashable {
         package var unreachableCall: SetupLocation?
         /// The first source that uses MSAL: where to point when the app declares no delegate the sources show.
         package var msalSource: SetupLocation?
+        /// Calls of `handleMSALResponse` outside any URL handler (an app's own router or adapter the handler forwards
+        /// URLs to, which the doctor does not follow).
+        package var forwardedCalls: [SetupLocation] = []
+        /// The first scene URL handler (`scene(_:openURLContexts:)`, SwiftUI's `.onOpenURL`) in the sources.
+        package var sceneURLHandler: SetupLocation?
 
         package init(calls: [Located<Bool>] = [], delegateLocation: SetupLocation? = nil, usesScenes: Bool = false) {
             self.calls = calls

@@ -13,9 +13,16 @@ package enum SourceScanner {
         if text.contains("UIWindowSceneDelegate") || text.contains("openURLContexts") {
             handOff.usesScenes = true
         }
-        if text.contains("import MSAL") || text.contains("<MSAL/") || text.contains("\"MSAL")
-            || text.contains("MSALPublicClientApplication")
-        {
+        // A comment naming MSAL (`// TODO: sign in with MSALPublicClientApplication`) is not a use of it.
+        let code = text.split(separator: "\n", omittingEmptySubsequences: false).lazy.filter { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            return !(trimmed.hasPrefix("//") || trimmed.hasPrefix("*") || trimmed.hasPrefix("/*"))
+        }
+        let usesMSAL = code.contains { line in
+            line.contains("import MSAL") || line.contains("<MSAL/") || line.contains("\"MSAL")
+                || line.contains("MSALPublicClientApplication")
+        }
+        if usesMSAL {
             setup.referencesMSAL = true
             if handOff.msalSource == nil { handOff.msalSource = SetupLocation(file: file) }
         } else if setup.referencesMSAL == nil {
@@ -64,9 +71,14 @@ package enum SourceScanner {
                 handOff.delegateLocation = location
             }
             if !code.isEmpty { previousCode = code }
+            if handOff.sceneURLHandler == nil, code.contains("openURLContexts") || code.contains(".onOpenURL") {
+                handOff.sceneURLHandler = location
+            }
+            let inHandler = urlHandler.open || opensURLHandler(code)
             scanURLHandler(code, location: location, state: &urlHandler, into: &handOff)
             if code.contains("handleMSALResponse") {
                 handOff.calls.append(Located(isSceneFile, at: location))
+                if !inHandler, !isSceneFile { handOff.forwardedCalls.append(location) }
             }
             scanConstant(code, location: location, into: &setup)
             scanRedirectArgument(code, location: location, into: &setup)
@@ -100,9 +112,7 @@ package enum SourceScanner {
         _ code: String, location: SetupLocation, state: inout (guard: SetupLocation?, open: Bool),
         into handOff: inout AppSetup.HandOffEvidence
     ) {
-        if code.contains("open url: URL") || code.contains("openURL:(NSURL") || code.contains("openURLContexts")
-            || code.contains(".onOpenURL")
-        {
+        if opensURLHandler(code) {
             state = (nil, true)
         } else if code.hasPrefix("func ") || code.contains(" func ") || code.hasPrefix("- (") {
             state = (nil, false)
@@ -115,6 +125,13 @@ package enum SourceScanner {
             if let guardLocation = state.guard { handOff.unreachableCall = handOff.unreachableCall ?? guardLocation }
             state = (nil, false)
         }
+    }
+
+    /// Whether `code` begins a URL handler: `application(_:open:options:)`, `openURL:`, `scene(_:openURLContexts:)`,
+    /// `.onOpenURL`.
+    private static func opensURLHandler(_ code: String) -> Bool {
+        code.contains("open url: URL") || code.contains("openURL:(NSURL") || code.contains("openURLContexts")
+            || code.contains(".onOpenURL")
     }
 
     private static func scanAssignments(_ code: String, location: SetupLocation, into setup: inout AppSetup) {

@@ -12,7 +12,10 @@ extension DoctorRules {
         reference: "MSAL src/MSALPublicClientApplication.m (shouldExcludeValidationForAuthority); IdentityCore "
             + "src/validation/MSIDB2CAuthorityResolver.m, MSIDCIAMAuthorityResolver.m"
     ) { setup in
-        let needing = setup.authorities.filter { $0.value.kind != .entra }
+        // MSAL 1.2.11 and later skip validating an External ID authority (IdentityCore MSIDCIAMAuthority,
+        // excludeFromAuthorityValidation, 2023); an unknown version counts as current.
+        let ciamExcluded = setup.msalVersion.map { !MSALVersion.isOlder($0.value, than: [1, 2, 11]) } ?? true
+        let needing = setup.authorities.filter { $0.value.kind != .entra && !($0.value.kind == .ciam && ciamExcluded) }
         guard !needing.isEmpty else {
             return setup.authorities.isEmpty
                 ? .notChecked("no authority was found in the app's configuration") : .passed

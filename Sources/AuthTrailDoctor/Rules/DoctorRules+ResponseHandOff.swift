@@ -58,6 +58,11 @@ extension DoctorRules {
             ])
         }
         if usesScenes && !handOff.calls.contains(where: \.value) {
+            if let forwarded = handOff.forwardedCalls.first, let handler = handOff.sceneURLHandler {
+                return .notChecked(
+                    "handleMSALResponse is called in \(forwarded.description), outside any URL handler: the app's own "
+                        + "code may forward the URLs of \(handler.description) there, which the doctor does not follow")
+            }
             let call = handOff.calls[0].location
             let inSwiftUI = sceneMethod == "SwiftUI's .onOpenURL"
             return .findings([
