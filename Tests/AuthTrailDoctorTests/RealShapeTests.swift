@@ -239,6 +239,26 @@ struct RealShapeTests {
             try SampleApps.report([old]).results.flatMap(\.findings).map(\.rule.rawValue) == ["authority-not-known"])
     }
 
+    @Test("a target built natively for iOS and macOS is judged as both: the Mac build needs MSAL's macOS group")
+    func multiplatformTarget() throws {
+        let report = try SampleApps.report(["shapes/multiplatform-target"])
+        #expect(report.results.map(\.setup.name) == ["Demo (iOS)", "Demo (macOS)"])
+        let iOS = try #require(report.results.first)
+        #expect(iOS.setup.platform == .iOS && !iOS.setup.macCatalyst && iOS.findings.isEmpty, "\(iOS.findings)")
+        let mac = try #require(report.results.last)
+        #expect(mac.setup.platform == .macOS)
+        #expect(mac.findings.map(\.rule.rawValue) == ["keychain-group-missing"])
+        #expect(mac.findings.first?.problem.contains("com.microsoft.identity.universalstorage on macOS") == true)
+
+        // Pods for iOS only: the Mac build links no MSAL, so only the iOS build is judged.
+        let pods = try SampleApps.mutatedCopy(
+            "shapes/multiplatform-target", file: "App/DemoApp.swift", find: "import", replace: "import")
+        defer { try? FileManager.default.removeItem(atPath: (pods as NSString).deletingLastPathComponent) }
+        try "platform :ios, '15.0'\ntarget 'Demo' do\n  pod 'MSAL'\nend\n".write(
+            toFile: pods + "/Podfile", atomically: true, encoding: .utf8)
+        #expect(try SampleApps.report([pods]).results.map(\.setup.name) == ["Demo"])
+    }
+
     @Test("an app that names MSAL only in a comment does not use it")
     func msalInAComment() throws {
         let result = try Self.result("msal-in-a-comment")

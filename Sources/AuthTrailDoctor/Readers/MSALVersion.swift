@@ -53,6 +53,20 @@ package enum MSALVersion {
         return nil
     }
 
+    /// Whether the `Podfile` beside `folder` (or one folder up) builds its pods for iOS only (`platform :ios` and
+    /// no `:osx` or `:macos`): then a multiplatform target's Mac build links no MSAL from them.
+    package static func podsForIOSOnly(near folder: String) -> Bool {
+        let parent = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
+        for base in [folder, parent] {
+            let path = (base as NSString).appendingPathComponent("Podfile")
+            guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.plistLimit) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.contains("platform :ios") && !text.contains("platform :osx")
+                && !text.contains("platform :macos")
+        }
+        return false
+    }
+
     /// The pinned version in one lock file's text.
     package static func version(in text: String, file: String) -> Located<String>? {
         var lineNumber = 0

@@ -40,6 +40,7 @@ extension SetupReader {
         // say which target links it when there are several.
         let plugin =
             project.targets.filter { $0.kind == .application }.count == 1 ? MSALVersion.plugin(near: root) : nil
+        let podsForIOSOnly = MSALVersion.podsForIOSOnly(near: root)
         let absolute = { (relative: String) in (root as NSString).appendingPathComponent(relative) }
         // Files another target builds (tests, other apps) are never a fallback's evidence.
         var claimed = Set<String>()
@@ -68,7 +69,17 @@ extension SetupReader {
                 setup.msalThrough = plugin
                 if plugin == nil { setup.skipped = "an app whose sources do not use MSAL" }
             }
-            setups.append(setup)
+            guard target.alsoMacOS, !podsForIOSOnly else {
+                setups.append(setup)
+                continue
+            }
+            // One set-up per native build: the App Sandbox keys its entitlements hold are the Mac build's.
+            setup.macCatalyst = false
+            var mac = setup
+            mac.name = "\(target.name) (macOS)"
+            mac.platform = .macOS
+            setup.name = "\(target.name) (iOS)"
+            setups += [setup, mac]
         }
         return setups
     }

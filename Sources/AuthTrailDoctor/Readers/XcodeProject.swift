@@ -26,6 +26,12 @@ package struct XcodeProject: Sendable, Hashable {
         /// `GENERATE_INFOPLIST_FILE = YES`: Xcode writes the Info.plist from `INFOPLIST_KEY_*` settings.
         package var generatesInfoPlist: Bool
         package var platform: AppSetup.Platform?
+        /// A multiplatform target (`SUPPORTED_PLATFORMS` naming both iOS and macOS, not through Mac Catalyst): built
+        /// natively for each, so MSAL's macOS rules apply to its Mac build.
+        package var alsoMacOS: Bool {
+            let platforms = settings.value("SUPPORTED_PLATFORMS") ?? ""
+            return platform == .iOS && platforms.contains("macosx") && platforms.contains("iphoneos")
+        }
         /// The files of its Sources build phase, relative to the project's folder.
         package var sources: [String] = []
         /// Xcode 16's synchronized folders: every source under them belongs to the target, but `excluded`.
