@@ -55,38 +55,42 @@ extension DoctorRules {
         case let groups? where groups.isEmpty: listed = "the entitlements declare no keychain group"
         case let groups?: listed = "the entitlements declare only \(groups.joined(separator: ", "))"
         }
-        let platform = setup.platform?.rawValue ?? ""
-        guard setup.msalNET == nil else {
+        let problem: String
+        let errors: [PredictedError]
+        let fix: String
+        if setup.msalNET != nil {
             let given =
                 location.keyPath == "CodesignEntitlements"
                 ? "the app has no Entitlements.plist and its project names none (CodesignEntitlements)" : listed
-            return Finding(
-                rule: "keychain-group-missing",
-                problem: "MSAL.NET's token cache uses the keychain group \(group) on iOS, but \(given)",
-                location: SetupLocation(file: location.file, keyPath: location.keyPath ?? "keychain-access-groups"),
-                errors: [
-                    PredictedError(
-                        domain: "NSOSStatusErrorDomain", code: -34018,
-                        note: "on the token cache's first keychain write; MSAL.NET throws MsalClientException "
-                            + "missing_entitlements and no token persists")
-                ],
-                fix: "add $(AppIdentifierPrefix)\(group) to keychain-access-groups in the iOS Entitlements.plist "
-                    + "(the project's CodesignEntitlements), or pass the bundle id to WithIosKeychainSecurityGroup to "
-                    + "use the app's private group")
-        }
-        return Finding(
-            rule: "keychain-group-missing",
-            problem: "MSAL's token cache uses the keychain group \(group) on \(platform), but \(listed)",
-            location: SetupLocation(file: location.file, keyPath: location.keyPath ?? "keychain-access-groups"),
-            errors: [
+            problem = "MSAL.NET's token cache uses the keychain group \(group) on iOS, but \(given)"
+            errors = [
+                PredictedError(
+                    domain: "NSOSStatusErrorDomain", code: -34018,
+                    note: "on the token cache's first keychain write; MSAL.NET throws MsalClientException "
+                        + "missing_entitlements and no token persists")
+            ]
+            fix =
+                "add $(AppIdentifierPrefix)\(group) to keychain-access-groups in the iOS Entitlements.plist (the "
+                + "project's CodesignEntitlements), or pass the bundle id to WithIosKeychainSecurityGroup to use the "
+                + "app's private group"
+        } else {
+            problem =
+                "MSAL's token cache uses the keychain group \(group) on \(setup.platform?.rawValue ?? ""), but \(listed)"
+            errors = [
                 PredictedError(
                     domain: "NSOSStatusErrorDomain", code: -34018,
                     note: "on every token cache read and write; MSAL logs it as MSIDKeychainErrorDomain -34018 and "
                         + "tokens never persist, so every start asks the user to sign in again"),
                 .msalInternal(nil, note: "when creating the application or saving a token fails on the keychain"),
-            ],
-            fix: "add $(AppIdentifierPrefix)\(group) to keychain-access-groups (Signing & Capabilities > Keychain "
+            ]
+            fix =
+                "add $(AppIdentifierPrefix)\(group) to keychain-access-groups (Signing & Capabilities > Keychain "
                 + "Sharing: \(group)), or set MSALCacheConfig.keychainSharingGroup to the bundle id to use the app's "
-                + "private group")
+                + "private group"
+        }
+        return Finding(
+            rule: "keychain-group-missing", problem: problem,
+            location: SetupLocation(file: location.file, keyPath: location.keyPath ?? "keychain-access-groups"),
+            errors: errors, fix: fix)
     }
 }
