@@ -6,14 +6,7 @@ package enum MSALVersion {
     /// The first version found in the lock files beside a project folder (or one folder up, where a workspace's
     /// Podfile sits), with where it was read.
     package static func read(near folder: String, projects: [String] = []) -> Located<String>? {
-        var candidates = [String]()
-        // URL, not NSString: Foundation on Linux traps on `("." as NSString).deletingLastPathComponent`.
-        let parent = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
-        for base in [folder, parent] {
-            candidates += ["Podfile.lock", "Cartfile.resolved", "Package.resolved"].map {
-                (base as NSString).appendingPathComponent($0)
-            }
-        }
+        var candidates = besideOrAbove(folder, ["Podfile.lock", "Cartfile.resolved", "Package.resolved"])
         for project in projects {
             candidates.append(
                 (project as NSString).appendingPathComponent(
@@ -28,13 +21,18 @@ package enum MSALVersion {
         return nil
     }
 
+    /// The files `names` in `folder`, then in the folder above it (where a workspace's Podfile sits).
+    private static func besideOrAbove(_ folder: String, _ names: [String]) -> [String] {
+        // URL, not NSString: Foundation on Linux traps on `("." as NSString).deletingLastPathComponent`.
+        let parent = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
+        return [folder, parent].flatMap { base in names.map { (base as NSString).appendingPathComponent($0) } }
+    }
+
     /// The pod that brings MSAL in, from the `Podfile.lock` beside `folder` (or one folder up): the pod whose
     /// dependencies list MSAL (`- msal_auth (0.0.2):` then `- MSAL (~> 2.2.0)`), a Flutter, React Native or
     /// Capacitor plugin that calls MSAL for the app.
     package static func plugin(near folder: String) -> Located<String>? {
-        let parent = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
-        for base in [folder, parent] {
-            let path = (base as NSString).appendingPathComponent("Podfile.lock")
+        for path in besideOrAbove(folder, ["Podfile.lock"]) {
             guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.plistLimit) else { continue }
             var pod: String?
             var lineNumber = 0
@@ -56,9 +54,7 @@ package enum MSALVersion {
     /// Whether the `Podfile` beside `folder` (or one folder up) builds its pods for iOS only (`platform :ios` and
     /// no `:osx` or `:macos`): then a multiplatform target's Mac build links no MSAL from them.
     package static func podsForIOSOnly(near folder: String) -> Bool {
-        let parent = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
-        for base in [folder, parent] {
-            let path = (base as NSString).appendingPathComponent("Podfile")
+        for path in besideOrAbove(folder, ["Podfile"]) {
             guard let bytes = try? BoundedFile.read(path, limit: BoundedFile.plistLimit) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             return text.contains("platform :ios") && !text.contains("platform :osx")

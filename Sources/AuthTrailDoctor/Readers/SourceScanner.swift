@@ -14,13 +14,11 @@ package enum SourceScanner {
             handOff.usesScenes = true
         }
         // A comment naming MSAL (`// TODO: sign in with MSALPublicClientApplication`) is not a use of it.
-        let code = text.split(separator: "\n", omittingEmptySubsequences: false).lazy.filter { line in
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            return !(trimmed.hasPrefix("//") || trimmed.hasPrefix("*") || trimmed.hasPrefix("/*"))
-        }
-        let usesMSAL = code.contains { line in
-            line.contains("import MSAL") || line.contains("<MSAL/") || line.contains("\"MSAL")
-                || line.contains("MSALPublicClientApplication")
+        let usesMSAL = text.split(separator: "\n", omittingEmptySubsequences: false).contains { line in
+            let code = line.trimmingCharacters(in: .whitespaces)
+            return !isComment(code)
+                && (code.contains("import MSAL") || code.contains("<MSAL/") || code.contains("\"MSAL")
+                    || code.contains("MSALPublicClientApplication"))
         }
         if usesMSAL {
             setup.referencesMSAL = true
@@ -46,7 +44,7 @@ package enum SourceScanner {
             lineNumber += 1
             let location = SetupLocation(file: file, line: lineNumber)
             let code = line.trimmingCharacters(in: .whitespaces)
-            if code.hasPrefix("//") || code.hasPrefix("*") || code.hasPrefix("/*") { continue }
+            if isComment(code) { continue }
             let wantsDelegate =
                 handOff.delegateLocation == nil || (headerLocation && handOff.delegateLocation?.file != file)
             if handOff.sceneDelegateLocation == nil,
@@ -125,6 +123,11 @@ package enum SourceScanner {
             if let guardLocation = state.guard { handOff.unreachableCall = handOff.unreachableCall ?? guardLocation }
             state = (nil, false)
         }
+    }
+
+    /// Whether a trimmed line is a comment (`//`, or a line of a `/* … */` block).
+    private static func isComment(_ code: String) -> Bool {
+        code.hasPrefix("//") || code.hasPrefix("*") || code.hasPrefix("/*")
     }
 
     /// Whether `code` begins a URL handler: `application(_:open:options:)`, `openURL:`, `scene(_:openURLContexts:)`,
