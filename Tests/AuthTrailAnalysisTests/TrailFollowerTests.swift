@@ -225,6 +225,58 @@ struct TrailFollowerTests {
         #expect(whole.events == read.events && once.followedPaths.isEmpty)
     }
 
+    @Test("a followed console log's last record is printed once the text stops growing, unless a bracket is open")
+    func settlesTheLastRecordOfText() throws {
+        let directory = try TemporaryDirectory("authtrail-follow-settle")
+        defer { directory.remove() }
+        let path = directory.path + "/console.log"
+        let header = "TID=7 MSAL 1.3.3 iOS 17.5.1 [2024-07-12 14:58:48 - 30335059-0748-4504-B76C-27F0C99C7881]"
+        func append(_ text: String) throws {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+        }
+        func logMessages(_ events: Events) -> [String] {
+            events.events.filter { $0.hasPrefix("log ") }.map {
+                String($0.split(separator: " ", maxSplits: 2).last ?? "")
+            }
+        }
+        try Data("\(header) Beginning interactive flow.\n".utf8).write(to: URL(fileURLWithPath: path))
+
+        // With the default period, an immediate second look does not settle it: the record may go on.
+        var patient = TrailFollower(paths: [path])
+        var waited = Events()
+        _ = patient.poll(into: &waited)
+        _ = patient.poll(into: &waited)
+        #expect(logMessages(waited).isEmpty)
+
+        var follower = TrailFollower(paths: [path], textSettlePeriod: .milliseconds(100))
+        var followed = Events()
+        #expect(follower.poll(into: &followed).warnings.isEmpty)
+        #expect(logMessages(followed).isEmpty, "a record is not whole while the text may go on")
+        Thread.sleep(forTimeInterval: 0.2)
+        _ = follower.poll(into: &followed)
+        #expect(logMessages(followed) == ["Beginning interactive flow."])
+        _ = follower.poll(into: &followed)
+        #expect(logMessages(followed).count == 1, "given once")
+
+        // A record whose bracket is still open waits, however long, and takes the lines that continue it.
+        try append("\(header) Requesting scopes: (\n")
+        _ = follower.poll(into: &followed)
+        Thread.sleep(forTimeInterval: 0.2)
+        _ = follower.poll(into: &followed)
+        #expect(logMessages(followed).count == 1)
+        try append("    \"User.Read\"\n)\n")
+        _ = follower.poll(into: &followed)
+        Thread.sleep(forTimeInterval: 0.2)
+        _ = follower.poll(into: &followed)
+        let messages = logMessages(followed)
+        #expect(messages.count == 2)
+        #expect(messages.last?.contains("\"User.Read\"\n)") == true)
+        #expect(follower.followedPaths == [path])
+    }
+
     @Test("events written without an install id take their segment's in a live view")
     func eventsTakeTheirSegmentsInstall() throws {
         let directory = try TemporaryDirectory("authtrail-follow-install")

@@ -131,6 +131,35 @@ struct TailCommandTests {
         #expect(lines.last?.contains("acquisition.end interactive #1 cancelled MSALErrorDomain -50005") == true)
     }
 
+    @Test("tail -f of a console's MSAL log prints its last record once the app goes quiet, not at its next line")
+    func followedConsoleLogShowsItsLastRecord() throws {
+        let directory = try TemporaryDirectory("authtrail-tail-follow-text")
+        defer { directory.remove() }
+        let log = directory.path + "/console.log"
+        let header =
+            "[MSAL] TID=91475 MSAL 1.3.3 iOS 17.5.1 [2024-07-12 14:59:08 - 30335059-0748-4504-B76C-27F0C99C7881]"
+        try "\(header) Beginning interactive flow.\n".write(toFile: log, atomically: true, encoding: .utf8)
+        let tail = try LiveProcess.product("authtrail", ["tail", "-f", "--interval", "0.05", "--colour", "never", log])
+        defer { tail.send(signal: SIGKILL) }
+        #expect(
+            tail.waitForOutput(timeout: 30) { $0.contains("Beginning interactive flow.") },
+            "the only record, with no line after it: \(tail.errorText)")
+        // The app logs its failure and goes quiet: the record shows without a line after it.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try handle.seekToEnd()
+        try handle.write(
+            contentsOf: Data("\(header) acquireToken returning with error: (MSALErrorDomain, -50005)\n".utf8))
+        try handle.close()
+        // With the request's end the line says the API returned.
+        #expect(
+            tail.waitForOutput(timeout: 30) {
+                $0.contains("acquireToken returning with error")
+                    && $0.contains("acquisition.end interactive #1 cancelled MSALErrorDomain -50005")
+            }, "\(tail.errorText)")
+        tail.send(signal: SIGINT)
+        #expect(tail.waitForExit(timeout: 30).status == 0, "\(tail.errorText)")
+    }
+
     @Test("tail -f reads a segment copied into the folder to its end, though it caught the copy half-way")
     func copiedSegmentIsReadToItsEnd() throws {
         let directory = try TemporaryDirectory("authtrail-tail-copy")

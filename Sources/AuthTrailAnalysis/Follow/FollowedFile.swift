@@ -29,6 +29,10 @@ package final class FollowedFile {
     private let quietPeriod: Duration
     /// The file's size and modification time at the last read, and when this process first saw them.
     private var lastSeen: (size: Int, modified: Double, since: ContinuousClock.Instant)
+    /// How long plain text must stop growing before the record it ends with is given (`SegmentReader.settleText`).
+    private let textSettlePeriod: Duration
+    /// When the text last grew; nil once its last record was given (or the file is not text).
+    private var textGrewAt: ContinuousClock.Instant?
 
     /// What a follower may hold per file: lines are released block by block (a live view cannot wait for the
     /// checksum at the end of a 1 MiB frame); otherwise the bounds torn-segment sealing uses.
@@ -41,9 +45,14 @@ package final class FollowedFile {
     /// Opens `path` for following from its first byte.
     /// - Parameter quietPeriod: how long a file whose name names no running writer (copied, synced, written by a
     ///   collector) must stay unchanged before an unfinished end is reported torn; `.zero` reads it as it is now.
-    package init(path: String, quietPeriod: Duration) throws(SystemError) {
+    /// - Parameter textSettlePeriod: how long plain text must stop growing before its last record is printed (a
+    ///   record is otherwise whole only once the next one starts).
+    package init(
+        path: String, quietPeriod: Duration, textSettlePeriod: Duration = TrailFollower.textSettlePeriod
+    ) throws(SystemError) {
         self.path = path
         self.quietPeriod = quietPeriod
+        self.textSettlePeriod = textSettlePeriod
         descriptor = try SystemCalls.open(path, write: false)
         let status: FileStatus
         reader = SegmentReader(limits: Self.limits)
@@ -84,6 +93,10 @@ package final class FollowedFile {
             if decode(final: false, into: &consumer, summary: &summary, shouldStop: shouldStop) {
                 return (.open, summary.warnings)
             }
+            textGrewAt = reader.readsText ? .now : nil
+        } else if let grewAt = textGrewAt, ContinuousClock.now - grewAt >= textSettlePeriod {
+            reader.settleText(into: &consumer, summary: &summary)
+            textGrewAt = nil
         }
         // A sealed file ends with its seal; anything else may be a live segment its writer is still filling. Plain
         // text (an MSAL log a console writes) has no end to tell: it is followed until it is removed, unless it is

@@ -19,9 +19,15 @@ package struct TrailFollower {
     /// waits (a whole one is closed at once), its complete blocks are read as they land, and only the warning about
     /// its end waits.
     package static let quietPeriod: Duration = .seconds(30)
+    /// How long a followed plain-text MSAL log must stop growing before its last record is printed: a record is
+    /// otherwise whole only once the next one starts, and an idle app's last line would wait for its next. An app
+    /// writes a record in one go, so a second without a byte means it is whole; a line continuing it after that is
+    /// counted as a line of other text.
+    package static let textSettlePeriod: Duration = .seconds(1)
 
     private let paths: [String]
     private let quietPeriod: Duration
+    private let textSettlePeriod: Duration
     private var open: [FollowedFile] = []
     /// Files read to their end (or that could not be opened): not opened again while they exist.
     private var done: Set<String> = []
@@ -32,9 +38,13 @@ package struct TrailFollower {
     ///   - paths: folders (searched recursively for `*.zst`) and segment files.
     ///   - quietPeriod: how long a file no running writer holds (a copy, a sync) must stay unchanged before its
     ///     unfinished end is reported torn; `.zero` for one look at files as they are.
-    package init(paths: [String], quietPeriod: Duration = Self.quietPeriod) {
+    ///   - textSettlePeriod: how long plain text must stop growing before its last record is given.
+    package init(
+        paths: [String], quietPeriod: Duration = Self.quietPeriod, textSettlePeriod: Duration = Self.textSettlePeriod
+    ) {
         self.paths = paths
         self.quietPeriod = quietPeriod
+        self.textSettlePeriod = textSettlePeriod
     }
 
     /// Paths that could not be listed or opened, and the one-line warnings about damaged data, of one poll.
@@ -69,7 +79,7 @@ package struct TrailFollower {
         for path in InputOrder.sorted(new) {
             guard !shouldStop() else { break }
             do {
-                let file = try FollowedFile(path: path, quietPeriod: quietPeriod)
+                let file = try FollowedFile(path: path, quietPeriod: quietPeriod, textSettlePeriod: textSettlePeriod)
                 waitingForDescriptor.remove(path)
                 if read(file, into: &consumer, findings: &findings, shouldStop: shouldStop) { open.append(file) }
             } catch  where error.errno == EMFILE || error.errno == ENFILE {

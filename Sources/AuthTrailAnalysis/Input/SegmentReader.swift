@@ -204,6 +204,23 @@ package struct SegmentReader {
         return reader.read(bytes: bytes, name: name, into: &consumer)
     }
 
+    /// Gives the record `readLive` holds of plain text that has stopped growing, instead of waiting for the next
+    /// record to start (`RawLogReader.settle`): a console's last line shows while the app is idle. Nothing when the
+    /// text ends inside a line or a bracket, or the file is not text.
+    package mutating func settleText<Consumer: LogConsumer>(into consumer: inout Consumer, summary: inout InputSummary)
+    {
+        guard live.kind == .text, live.text != nil, live.splitter.endsBetweenLines else { return }
+        withUnsafeMutablePointer(to: &consumer) { consumer in
+            withUnsafeMutablePointer(to: &memory) { memory in
+                var sink = Sink(summary: summary, consumer: consumer, memory: memory)
+                (sink.text, sink.sawFrameOrLine) = (live.text, live.sawFrameOrLine)
+                sink.settleText()
+                live.text = sink.text
+                summary = sink.summary
+            }
+        }
+    }
+
     /// What a live read keeps between two reads of one file.
     private struct LiveState {
         enum Kind { case zstd, text }
@@ -283,6 +300,11 @@ package struct SegmentReader {
                 return
             }
             event(bytes)
+        }
+
+        /// Gives the events of the record raw-text reading holds, if it is whole (`RawLogReader.settle`).
+        mutating func settleText() {
+            for line in text?.settle() ?? [] { line.withUnsafeBytes { event($0) } }
         }
 
         /// Ends raw-text reading: the last events, and the input's raw-log summary; with no MSAL line at all, the

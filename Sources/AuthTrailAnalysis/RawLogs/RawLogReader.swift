@@ -81,6 +81,14 @@ package struct RawLogReader {
         return finishRecord()
     }
 
+    /// Ends the record being read, unless a bracket MSAL opened in it is still open: the writer has paused (a console
+    /// log followed live), so its last record is whole. Requests stay open. A line that would have continued the
+    /// record, written after the pause, is counted as another line.
+    package mutating func settle() -> [[UInt8]] {
+        guard record?.depth == 0 else { return [] }
+        return finishRecord()
+    }
+
     /// Ends the input: the last record, then every open request that logged a failure.
     package mutating func finish() -> [[UInt8]] {
         var events = finishRecord()
