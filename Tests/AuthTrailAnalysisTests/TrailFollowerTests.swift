@@ -277,6 +277,28 @@ struct TrailFollowerTests {
         #expect(follower.followedPaths == [path])
     }
 
+    @Test("a followed console log cut shorter than what was read (truncated in place) still gives its last record")
+    func settlesATruncatedLog() throws {
+        let directory = try TemporaryDirectory("authtrail-follow-truncated")
+        defer { directory.remove() }
+        let path = directory.path + "/console.log"
+        let line =
+            "TID=7 MSAL 1.3.3 iOS 17.5.1 [2024-07-12 14:58:48 - 30335059-0748-4504-B76C-27F0C99C7881] Signing in.\n"
+        try Data(line.utf8).write(to: URL(fileURLWithPath: path))
+        var follower = TrailFollower(paths: [path], textSettlePeriod: .milliseconds(100))
+        var followed = Events()
+        _ = follower.poll(into: &followed)
+        #expect(followed.events.isEmpty)
+        // `> console.log`, or a copy-and-truncate rotation: the file is now shorter than what was read.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 4)
+        try handle.close()
+        _ = follower.poll(into: &followed)
+        Thread.sleep(forTimeInterval: 0.2)
+        _ = follower.poll(into: &followed)
+        #expect(followed.events.count == 1 && followed.events.first?.hasSuffix("Signing in.") == true)
+    }
+
     @Test("events written without an install id take their segment's in a live view")
     func eventsTakeTheirSegmentsInstall() throws {
         let directory = try TemporaryDirectory("authtrail-follow-install")

@@ -103,9 +103,18 @@ extension SystemCalls {
         }
         defer { closedir(handle) }
         var entries = [(name: String, type: EntryType)]()
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        while true {
+            // readdir says an error only through errno: a listing cut short is not the folder's end.
+            errno = 0
+            guard let entry = readdir(handle) else {
+                if errno != 0 { throw SystemError(errno: errno, operation: "readdir \(directory)") }
+                break
+            }
+            // Read in place up to its end: the entry may be shorter than the declared `d_name`.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { name in
+                name.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
             }
             guard name != "." && name != ".." else { continue }
             let type: EntryType =

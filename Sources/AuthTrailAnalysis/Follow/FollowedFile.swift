@@ -89,10 +89,14 @@ package final class FollowedFile {
             (try? SystemCalls.status(path: path))?.identity == identity
         else { return (.removed, []) }
         var summary = InputSummary(path: path)
+        let readBefore = bytesRead
         if status.size != bytesRead {
             if decode(final: false, into: &consumer, summary: &summary, shouldStop: shouldStop) {
                 return (.open, summary.warnings)
             }
+        }
+        // Growth is what was read: a file cut shorter than what was read (truncated in place) is not growing.
+        if bytesRead != readBefore {
             textGrewAt = reader.readsText ? .now : nil
         } else if let grewAt = textGrewAt, ContinuousClock.now - grewAt >= textSettlePeriod {
             reader.settleText(into: &consumer, summary: &summary)

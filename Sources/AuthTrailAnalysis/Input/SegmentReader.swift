@@ -210,12 +210,14 @@ package struct SegmentReader {
     package mutating func settleText<Consumer: LogConsumer>(into consumer: inout Consumer, summary: inout InputSummary)
     {
         guard live.kind == .text, live.text != nil, live.splitter.endsBetweenLines else { return }
+        let shortenedBefore = memory.shortenedValues
         withUnsafeMutablePointer(to: &consumer) { consumer in
             withUnsafeMutablePointer(to: &memory) { memory in
                 var sink = Sink(summary: summary, consumer: consumer, memory: memory)
                 (sink.text, sink.sawFrameOrLine) = (live.text, live.sawFrameOrLine)
                 sink.settleText()
                 live.text = sink.text
+                sink.summary.shortenedValues += memory.pointee.shortenedValues - shortenedBefore
                 summary = sink.summary
             }
         }
