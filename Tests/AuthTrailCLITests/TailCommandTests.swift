@@ -144,18 +144,23 @@ struct TailCommandTests {
         #expect(
             tail.waitForOutput(timeout: 30) { $0.contains("Beginning interactive flow.") },
             "the only record, with no line after it: \(tail.errorText)")
-        // The app logs its failure and goes quiet: the record shows without a line after it.
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        try handle.seekToEnd()
-        try handle.write(
-            contentsOf: Data("\(header) acquireToken returning with error: (MSALErrorDomain, -50005)\n".utf8))
-        try handle.close()
+        // The app logs its failure and is suspended (SIGSTOP, as iOS suspends an app in the background): the record
+        // shows without a line after it.
+        let app = try LiveProcess(
+            "/bin/sh",
+            [
+                "-c", #"printf '%s\n' "$1" >> "$2"; kill -STOP $$"#, "app",
+                "\(header) acquireToken returning with error: (MSALErrorDomain, -50005)", log,
+            ])
+        defer { app.send(signal: SIGKILL) }
         // With the request's end the line says the API returned.
         #expect(
             tail.waitForOutput(timeout: 30) {
                 $0.contains("acquireToken returning with error")
                     && $0.contains("acquisition.end interactive #1 cancelled MSALErrorDomain -50005")
             }, "\(tail.errorText)")
+        let state = try String(contentsOfFile: "/proc/\(app.processIdentifier)/stat", encoding: .utf8)
+        #expect(state.split(separator: " ")[2] == "T", "the app is still suspended: \(state)")
         tail.send(signal: SIGINT)
         #expect(tail.waitForExit(timeout: 30).status == 0, "\(tail.errorText)")
     }
