@@ -70,18 +70,7 @@ extension SystemCalls {
 
     /// Names in `directory` (without "." and "..").
     package static func listDirectory(_ directory: String) throws(SystemError) -> [String] {
-        guard let handle = opendir(directory) else {
-            throw SystemError(errno: errno, operation: "opendir \(directory)")
-        }
-        defer { closedir(handle) }
-        var names = [String]()
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        try listDirectoryWithTypes(directory).map(\.name)
     }
 
     /// What a directory entry is, as the listing says without a `stat` of it.

@@ -66,19 +66,17 @@ package enum InputFiles {
         }
         for entry in entries where !entry.name.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + entry.name : "\(directory)/\(entry.name)"
-            var type = entry.type
-            var identity: FileIdentity?
-            if type == .directory || type == .unknown {
+            if entry.type == .directory || entry.type == .unknown {
                 // A link is followed; a broken one is skipped.
                 guard let status = try? SystemCalls.status(path: path) else { continue }
-                type = status.isDirectory ? .directory : .other
-                identity = status.identity
+                if status.isDirectory {
+                    collect(
+                        directory: path, identity: status.identity, into: &files, problems: &problems,
+                        visited: &visited)
+                    continue
+                }
             }
-            if type == .directory, let identity {
-                collect(directory: path, identity: identity, into: &files, problems: &problems, visited: &visited)
-            } else if entry.name.hasSuffix(".zst") {
-                files.append(path)
-            }
+            if entry.name.hasSuffix(".zst") { files.append(path) }
         }
     }
 }
