@@ -53,7 +53,21 @@ if [ "${1:-}" = "--tests" ] && [ ! -f "$zstd_source/Package.swift" ]; then
     unpack="$(mktemp -d)"
     # apt's download sandbox user needs to write here.
     chmod 0777 "$unpack"
-    (cd "$unpack" && apt-get source -qq libzstd >/dev/null 2>&1)
+    # The newest version the indexes list first, then the older ones: a mirror may list a security update's source
+    # before it serves the files (deb.debian.org answered 404 for 1.5.4+dfsg2-5+deb12u1 on 2026-11-30).
+    fetched=""
+    for version in $(apt-cache showsrc libzstd 2>/dev/null | sed -n 's/^Version: //p' | sort -r -V -u); do
+        if (cd "$unpack" && apt-get source -qq "libzstd=$version" >/dev/null 2>&1); then
+            fetched="$version"
+            break
+        fi
+        echo "setup: libzstd $version's source could not be fetched; trying an older one" >&2
+        rm -rf "${unpack:?}"/*
+    done
+    if [ -z "$fetched" ]; then
+        echo "setup: no version of Debian's libzstd source could be fetched (apt-get source libzstd)" >&2
+        exit 1
+    fi
     mkdir -p "$(dirname "$zstd_source")"
     rm -rf "$zstd_source"
     mv "$unpack"/libzstd-*/ "$zstd_source"
