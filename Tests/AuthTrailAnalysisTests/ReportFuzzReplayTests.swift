@@ -20,7 +20,8 @@ struct ReportFuzzReplayTests {
         "every input goes through the reader, the builder and every renderer without breaking an invariant",
         arguments: inputs)
     func replay(input: String) throws {
-        #expect(ReportInvariants.violations(input: try FuzzInputs.bytes(input)) == [])
+        let violations = ReportInvariants.violations(input: try FuzzInputs.bytes(input))
+        #expect(violations.isEmpty, "\(violations)")
     }
 
     @Test("the invariants report a rate outside 0...1, the JSON it breaks, and a miscounted decode issue")
